@@ -1,0 +1,102 @@
+import { CLIENT_VERSION } from './defaults.ts'
+import { bytesToHex, type ProtocolCrypto } from './crypto.ts'
+
+export const DevType = { Android: 'Android', iOS: 'iOS', PC: 'PC' } as const
+export type DevType = (typeof DevType)[keyof typeof DevType]
+
+export const SysType = {
+  Android: 'h5_android',
+  iOS: 'h5_ios',
+  PC: 'h5_pc',
+  Light: 'light',
+} as const
+export type SysType = (typeof SysType)[keyof typeof SysType]
+
+export interface UserAgentFields {
+  devType: DevType
+  sysType: SysType
+  browser: string
+  browserVersion: string
+  version?: string
+}
+
+/** `X-User-Agent` (SPEC §2); each value URI-encoded. */
+export function formatXUserAgent(fields: UserAgentFields): string {
+  const e = encodeURIComponent
+  return (
+    `DevType=${e(fields.devType)};SysType=${e(fields.sysType)};` +
+    `Ver=${e(fields.version ?? CLIENT_VERSION)};Browser=${e(fields.browser)}/${e(fields.browserVersion)}`
+  )
+}
+
+export interface ApiKey {
+  /** Unix seconds. */
+  t: number
+  /** 32 lowercase hex characters. */
+  n: string
+  /** Lowercase hex HMAC-SHA1. */
+  s: string
+}
+
+export interface SignedCall {
+  token: string
+  /** URL path without the query string, e.g. `/api/app/login/guest`. */
+  path: string
+  xUserAgent: string
+  t: number
+  nonce: string
+}
+
+/** The exact text HMAC-SHA1 covers (SPEC §2). */
+export function signingText(call: SignedCall): string {
+  return `${call.token}\n${call.path}\n${call.xUserAgent}\n${call.t}\n${call.nonce}`
+}
+
+export function computeSignature(crypto: ProtocolCrypto, secret: string, call: SignedCall): string {
+  return bytesToHex(crypto.hmacSha1(crypto.utf8Encode(secret), crypto.utf8Encode(signingText(call))))
+}
+
+export function newNonce(crypto: ProtocolCrypto): string {
+  return bytesToHex(crypto.randomBytes(16))
+}
+
+export function formatApiKey(key: ApiKey): string {
+  return `t=${key.t};n=${key.n};s=${key.s}`
+}
+
+const API_KEY_PATTERN = /^t=(\d{1,12});n=([0-9a-f]{32});s=([0-9a-f]{40})$/
+
+/** Parses `x-api-key`; null when it is missing or malformed in any way. */
+export function parseApiKey(header: string | undefined): ApiKey | null {
+  if (!header) return null
+  const match = API_KEY_PATTERN.exec(header)
+  if (!match) return null
+  return { t: Number(match[1]), n: match[2]!, s: match[3]! }
+}
+
+export interface SignRequestInput {
+  crypto: ProtocolCrypto
+  secret: string
+  token: string
+  path: string
+  xUserAgent: string
+  /** Unix seconds, already corrected for clock skew. */
+  now: number
+}
+
+/** The three headers every call carries. */
+export function signRequest(input: SignRequestInput): Record<string, string> {
+  const nonce = newNonce(input.crypto)
+  const call: SignedCall = {
+    token: input.token,
+    path: input.path,
+    xUserAgent: input.xUserAgent,
+    t: input.now,
+    nonce,
+  }
+  return {
+    Authorization: input.token,
+    'X-User-Agent': input.xUserAgent,
+    'x-api-key': formatApiKey({ t: input.now, n: nonce, s: computeSignature(input.crypto, input.secret, call) }),
+  }
+}
