@@ -1,0 +1,108 @@
+import { NOT_FOUND_PATH, appPath, hasId } from './app-path.ts'
+import type { LinkQuery, ParsedLink } from './parse-link.ts'
+
+/** Deep-link scheme values (SPEC §4), written as the link's urlParent: `read_xty_video?id=3`. */
+export const DeepLinkScheme = {
+  Home: 'read_xty_home',
+  Video: 'read_xty_video',
+  Vip: 'read_xty_vip',
+  MemberWallet: 'read_xty_member_wallet',
+  ShareInvite: 'read_xty_share_invite',
+  VideoTag: 'read_xty_video_tag',
+  VideoTopicMore: 'read_xty_video_topic_more',
+  PostDetails: 'read_xty_post_details',
+  UserCenter: 'read_xty_user_center',
+  MemberAccount: 'read_xty_member_account',
+  CommunityPublish: 'read_xty_community_publish',
+  UpList: 'read_xty_up_list',
+} as const
+export type DeepLinkScheme = (typeof DeepLinkScheme)[keyof typeof DeepLinkScheme]
+
+type Params = { id?: string | number | null; name?: string | null }
+
+/** A page that needs `?id=` goes to /notFound without one (its route would reject the URL). */
+const withId = (path: string, params: Params, extra: { name?: string | null } = {}) =>
+  hasId(params.id) ? appPath(path, { id: params.id, ...extra }) : NOT_FOUND_PATH
+
+const videoPath = (p: Params) => withId('/play/longVideo', p)
+const vipPath = () => '/mine/vip' // our choice: SPEC §4 names no path; the Mine vip page
+const walletPath = () => '/mine/diamondRecharge'
+const sharePath = () => '/mine/share' // our choice: the Mine share page
+const tagPath = (p: Params) => withId('/subpage/labelPage', p, { name: p.name }) // our choice: the label page
+const topicPath = (p: Params) => withId('/topicList', p, { name: p.name })
+const postPath = (p: Params) => withId('/community/postDetail', p) // our choice: the community post page
+const userPath = (p: Params) => withId('/subpage/userInfo', p)
+const credentialsPath = () => '/mine/credentials'
+const publishPath = () => '/community/publish' // our choice: the community publish page
+const upRankPath = () => '/subpage/upRank'
+
+const SCHEME_ROUTES: Record<DeepLinkScheme, (query: LinkQuery) => string> = {
+  read_xty_home: (q) => (q.index?.trim() === '2' ? '/lld' : '/'),
+  read_xty_video: videoPath,
+  read_xty_vip: vipPath,
+  read_xty_member_wallet: walletPath,
+  read_xty_share_invite: sharePath,
+  read_xty_video_tag: tagPath,
+  read_xty_video_topic_more: topicPath,
+  read_xty_post_details: postPath,
+  read_xty_user_center: userPath,
+  read_xty_member_account: credentialsPath,
+  read_xty_community_publish: publishPath,
+  read_xty_up_list: upRankPath,
+}
+
+const SCHEME_PREFIX = 'read_xty_'
+
+/**
+ * The app path of a deep-link scheme link, or undefined when the link is not one.
+ * `read_xty_video`, `read_xty_video:` and `read_xty_video://` are read alike, case-insensitively.
+ * A `read_xty_*` value that is not in SPEC §4's list (e.g. one naming an out-of-scope page)
+ * resolves to /notFound.
+ */
+export function schemeRoute(link: ParsedLink): string | undefined {
+  const scheme = link.urlParent.replace(/[:/]+$/, '').toLowerCase()
+  if (!scheme.startsWith(SCHEME_PREFIX)) return undefined
+  const route = Object.hasOwn(SCHEME_ROUTES, scheme) ? SCHEME_ROUTES[scheme as DeepLinkScheme] : undefined
+  return route ? route(link.query) : NOT_FOUND_PATH
+}
+
+/** Link type codes (SPEC §4). */
+export const LinkType = {
+  Video: 1,
+  Vip: 2,
+  DiamondRecharge: 3,
+  Share: 4,
+  TopicList: 5,
+  TopicListAlt: 6,
+  PostDetail: 7,
+  UserCenter: 8,
+  Credentials: 9,
+  Publish: 10,
+  UpRank: 11,
+} as const
+export type LinkType = (typeof LinkType)[keyof typeof LinkType]
+
+const LINK_TYPE_ROUTES: Record<LinkType, (params: Params) => string> = {
+  1: videoPath,
+  2: vipPath,
+  3: walletPath,
+  4: sharePath,
+  // SPEC §4 gives both 5 and 6 the topic list.
+  5: topicPath,
+  6: topicPath,
+  7: postPath,
+  8: userPath,
+  9: credentialsPath,
+  10: publishPath,
+  11: upRankPath,
+}
+
+/**
+ * The app path for a link type code (a number or a numeric string) and its id/name.
+ * Unknown codes, and pages that need an id given none, go to /notFound.
+ */
+export function linkTypeRoute(type: number | string | null | undefined, params: Params = {}): string {
+  const code = typeof type === 'string' && /^\s*\d+\s*$/.test(type) ? Number(type) : type
+  const route = typeof code === 'number' ? LINK_TYPE_ROUTES[code as LinkType] : undefined
+  return route ? route(params) : NOT_FOUND_PATH
+}
