@@ -1,0 +1,79 @@
+import Fastify, { type FastifyInstance } from 'fastify'
+import { ResultCode } from '../core/protocol/codes.ts'
+import type { ProtocolCrypto } from '../core/protocol/crypto.ts'
+import type { Config } from './config.ts'
+import type { Db } from './db/client.ts'
+import { AppError, SERVER_ERROR_MESSAGE } from './errors.ts'
+import { loggerOptions, type LogOptions } from './log.ts'
+import { createAccountsService } from './modules/accounts/service.ts'
+import { registerAccountRoutes } from './modules/accounts/routes.ts'
+import { createPingService } from './modules/ping/service.ts'
+import { registerPingRoutes } from './modules/ping/routes.ts'
+import { createCallRegistrar } from './plugins/calls.ts'
+import { createMemoryNonceStore, type NonceStore } from './plugins/nonce-store.ts'
+import { createResultSender, registerProtocol } from './plugins/protocol.ts'
+import { registerSecurityHeaders } from './plugins/security-headers.ts'
+import { registerSession } from './plugins/session.ts'
+import { registerStaticApp } from './plugins/static-app.ts'
+import { createNodeCrypto } from './protocol/node-crypto.ts'
+
+export interface AppOptions {
+  config: Config
+  db: Db
+  log: LogOptions
+  /** Milliseconds, like Date.now; tests move it. */
+  now?: () => number
+  nonceStore?: NonceStore
+  randomBytes?: (length: number) => Uint8Array
+  crypto?: ProtocolCrypto
+}
+
+/** The whole server as one Fastify instance; reads no environment and does not listen. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options
+  const now = options.now ?? Date.now
+  const crypto = options.crypto ?? createNodeCrypto({ pinned: [config.apiSecret] })
+  const nonceStore = options.nonceStore ?? createMemoryNonceStore({ now })
+
+  const app = Fastify({
+    logger: loggerOptions(options.log),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  })
+
+  const sendResult = createResultSender({ config, crypto })
+  registerSecurityHeaders(app)
+  registerProtocol(app, { config, crypto, now, nonceStore })
+  registerSession(app, { db, now })
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      return sendResult(reply, { code: error.code, data: null, tip: '', msg: error.message })
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500
+    if (status === 413) {
+      return reply.code(413).send({ code: ResultCode.ValidationError, data: null, tip: '', msg: 'body: too large' })
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals (unsupported content type, malformed request).
+      return sendResult(reply, { code: ResultCode.ValidationError, data: null, tip: '', msg: 'body: not accepted' })
+    }
+    request.log.error({ err: error }, 'unexpected error')
+    return reply.code(500).send({ code: ResultCode.ServerError, data: null, tip: '', msg: SERVER_ERROR_MESSAGE })
+  })
+
+  const defineCall = createCallRegistrar(app, sendResult)
+  registerPingRoutes(defineCall, createPingService({ db, config, now }))
+  registerAccountRoutes(
+    defineCall,
+    createAccountsService({ db, config, now, ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}) }),
+  )
+
+  app.get('/healthz', (_request, reply) => {
+    reply.type('application/json; charset=utf-8').send('{"status":"ok"}')
+  })
+
+  await registerStaticApp(app, config.staticDir)
+  return app
+}

@@ -1,0 +1,145 @@
+import { DEV_API_SECRET } from '../core/protocol/defaults.ts'
+
+/**
+ * Development default of the image header key (16 bytes as hex). Like API_SECRET it lives in
+ * the client, so it deters scraping and is not a secret; production sets its own.
+ */
+export const DEV_IMAGE_HEAD_KEY = '6d61727175656521696d6167652d6b79'
+export const DEV_IMAGE_XOR_BYTE = 0x5a
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+export interface Config {
+  host: string
+  port: number
+  /** Origin the app and its domain entries are served from, without a trailing slash. */
+  publicUrl: string
+  dataDir: string
+  /** Empty: embedded PGlite in `${dataDir}/pglite`. */
+  databaseUrl: string
+  apiSecret: string
+  imageXorByte: number
+  /** 32 lowercase hex characters. */
+  imageHeadKey: string
+  encryptHttp: boolean
+  encryptRequest: boolean
+  guestCreation: boolean
+  /** New guests one IP may create per rolling hour. */
+  guestLimitPerIp: number
+  sessionTtlDays: number
+  staticDir: string
+  logLevel: LogLevel
+  /** Trust X-Forwarded-For from a proxy in front (needed for the per-IP guest cap behind one). */
+  trustProxy: boolean
+  bodyLimitBytes: number
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+const TRUE = new Set(['1', 'true', 'yes', 'on'])
+const FALSE = new Set(['0', 'false', 'no', 'off'])
+
+/** Reads the environment once; every bad variable is reported together in one ConfigError. */
+export function parseConfig(env: Env): Config {
+  const problems: string[] = []
+  const value = (name: string): string | undefined => {
+    const raw = env[name]?.trim()
+    return raw === '' ? undefined : raw
+  }
+  const str = (name: string, fallback: string) => value(name) ?? fallback
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = value(name)
+    if (raw === undefined) return fallback
+    const n = /^\d+$/.test(raw) ? Number(raw) : NaN
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+      problems.push(`${name}=${JSON.stringify(raw)}: expected an integer from ${min} to ${max}`)
+      return fallback
+    }
+    return n
+  }
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = value(name)?.toLowerCase()
+    if (raw === undefined) return fallback
+    if (TRUE.has(raw)) return true
+    if (FALSE.has(raw)) return false
+    problems.push(`${name}=${JSON.stringify(raw)}: expected true or false`)
+    return fallback
+  }
+
+  const host = str('HOST', '127.0.0.1')
+  const port = int('PORT', 8080, 1, 65535)
+
+  const publicUrlRaw = value('PUBLIC_URL')
+  let publicUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  if (publicUrlRaw !== undefined) {
+    const parsed = URL.canParse(publicUrlRaw) ? new URL(publicUrlRaw) : null
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+      problems.push(`PUBLIC_URL=${JSON.stringify(publicUrlRaw)}: expected an http(s) URL such as https://example.com`)
+    } else {
+      publicUrl = publicUrlRaw.replace(/\/+$/, '')
+    }
+  }
+
+  const databaseUrl = value('DATABASE_URL') ?? ''
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL: expected a postgres:// or postgresql:// URL, or empty for the embedded database')
+  }
+
+  const apiSecret = env.API_SECRET === undefined || env.API_SECRET === '' ? DEV_API_SECRET : env.API_SECRET
+
+  let imageXorByte = DEV_IMAGE_XOR_BYTE
+  const xorRaw = value('IMAGE_XOR_BYTE')
+  if (xorRaw !== undefined) {
+    const n = /^0x[0-9a-f]{1,2}$/i.test(xorRaw) ? parseInt(xorRaw, 16) : /^\d{1,3}$/.test(xorRaw) ? Number(xorRaw) : NaN
+    if (!(n >= 1 && n <= 255)) {
+      problems.push(`IMAGE_XOR_BYTE=${JSON.stringify(xorRaw)}: expected a byte from 1 to 255, e.g. 0x5a or 90`)
+    } else {
+      imageXorByte = n
+    }
+  }
+
+  let imageHeadKey = DEV_IMAGE_HEAD_KEY
+  const headRaw = value('IMAGE_HEAD_KEY')
+  if (headRaw !== undefined) {
+    if (!/^[0-9a-fA-F]{32}$/.test(headRaw)) {
+      problems.push('IMAGE_HEAD_KEY: expected 32 hex characters (16 bytes)')
+    } else {
+      imageHeadKey = headRaw.toLowerCase()
+    }
+  }
+
+  const logLevelRaw = str('LOG_LEVEL', 'info').toLowerCase()
+  const logLevel = (LOG_LEVELS as readonly string[]).includes(logLevelRaw) ? (logLevelRaw as LogLevel) : 'info'
+  if (logLevel !== logLevelRaw)
+    problems.push(`LOG_LEVEL=${JSON.stringify(logLevelRaw)}: expected ${LOG_LEVELS.join(', ')}`)
+
+  const config: Config = {
+    host,
+    port,
+    publicUrl,
+    dataDir: str('DATA_DIR', '.data'),
+    databaseUrl,
+    apiSecret,
+    imageXorByte,
+    imageHeadKey,
+    encryptHttp: bool('ENCRYPT_HTTP', true),
+    encryptRequest: bool('ENCRYPT_REQUEST', true),
+    guestCreation: bool('GUEST_CREATION', true),
+    guestLimitPerIp: int('GUEST_LIMIT_PER_IP', 30, 0, 1_000_000),
+    sessionTtlDays: int('SESSION_TTL_DAYS', 90, 1, 3650),
+    staticDir: str('STATIC_DIR', 'dist'),
+    logLevel,
+    trustProxy: bool('TRUST_PROXY', false),
+    bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
+  }
+  if (problems.length > 0) throw new ConfigError(problems)
+  return config
+}

@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+
+/** The query API both drivers share; repos take this, so they run on either. */
+export type Db = PgDatabase<PgQueryResultHKT>
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Applies server/db/migrations (the same files for both drivers). */
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url))
+
+/** Embedded PostgreSQL in `${dataDir}/pglite` unless DATABASE_URL names a server. */
+export async function openDatabase(config: { dataDir: string; databaseUrl: string }): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl)
+  const dir = join(config.dataDir, 'pglite')
+  mkdirSync(dir, { recursive: true })
+  const client = new PGlite(dir)
+  await client.waitReady
+  return wrapPglite(client)
+}
+
+export function wrapPglite(client: PGlite): Database {
+  const db = drizzlePglite(client)
+  let closed = false
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    async close() {
+      if (closed) return
+      closed = true
+      await client.close()
+    },
+  }
+}
+
+export function openPostgres(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 })
+  // An idle connection dropped by the server emits 'error' on the pool; unhandled, it would
+  // end the process. The next query reconnects or fails with its own error.
+  pool.on('error', () => {})
+  const db = drizzlePg(pool)
+  let closed = false
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+    async close() {
+      if (closed) return
+      closed = true
+      await pool.end()
+    },
+  }
+}

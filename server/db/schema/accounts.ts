@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 100001 }),
+    /** The device a guest was created for; the same device logs in as the same guest. */
+    deviceId: text('device_id'),
+    isGuest: boolean('is_guest').notNull().default(true),
+    nickname: text('nickname').notNull(),
+    avatar: text('avatar').notNull().default(''),
+    /** The raw affCode text of the guest login, kept as sent. */
+    affCode: text('aff_code').notNull().default(''),
+    /** affCode parsed when it is a JSON object ({pc, dc, isLight}); null otherwise. */
+    channel: jsonb('channel').$type<Record<string, unknown>>(),
+    /** Client IP at creation, for the per-IP cap on new guests. */
+    createdIp: text('created_ip').notNull().default(''),
+    normalVipType: integer('normal_vip_type').notNull().default(0),
+    normalVipExpire: timestamptz('normal_vip_expire'),
+    supremeVipType: integer('supreme_vip_type').notNull().default(0),
+    supremeVipExpire: timestamptz('supreme_vip_expire'),
+    darkVipType: integer('dark_vip_type').notNull().default(0),
+    darkVipExpire: timestamptz('dark_vip_expire'),
+    /** Diamonds in cents of the display unit; never negative. */
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_device_id_key').on(t.deviceId),
+    index('users_created_ip_created_at_idx').on(t.createdIp, t.createdAt),
+    check('users_balance_not_negative', sql`${t.balance} >= 0`),
+  ],
+)
+
+/** Session tokens, stored only as the hex SHA-256 of the token; revocable. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+)
+
+/** Foreground seconds per user and day (Asia/Shanghai), for totals and daily tasks. */
+export const onlineTime = pgTable(
+  'online_time',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    seconds: integer('seconds').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+)

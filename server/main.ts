@@ -1,0 +1,76 @@
+/**
+ * `npx tsx server/main.ts`: configuration from the environment (every bad variable reported
+ * at once), the data-directory lock, the database with its migrations and demo data, the
+ * app, and a graceful close on SIGTERM/SIGINT.
+ */
+import { buildApp } from './app.ts'
+import { ConfigError, parseConfig, type Config } from './config.ts'
+import { openDatabase, type Database } from './db/client.ts'
+import { acquireDataDirLock, LockError, type DataDirLock } from './db/lock.ts'
+import { seedDemoData } from './db/seed.ts'
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`)
+  process.exit(1)
+}
+
+let config: Config
+try {
+  config = parseConfig(process.env)
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message)
+  throw error
+}
+
+let lock: DataDirLock | null = null
+if (!config.databaseUrl) {
+  // Only the embedded database needs one process per directory; PostgreSQL serves many.
+  try {
+    lock = acquireDataDirLock(config.dataDir)
+  } catch (error) {
+    if (error instanceof LockError) fail(error.message)
+    throw error
+  }
+}
+
+let database: Database
+try {
+  database = await openDatabase(config)
+  await database.migrate()
+  await seedDemoData(database.db, new Date())
+} catch (error) {
+  lock?.release()
+  const where = config.databaseUrl ? 'DATABASE_URL' : `${config.dataDir}/pglite`
+  fail(`Could not open the database (${where}): ${(error as Error).message}`)
+}
+
+const app = await buildApp({ config, db: database.db, log: { level: config.logLevel } })
+app.addHook('onClose', async () => {
+  await database.close()
+  lock?.release()
+})
+
+try {
+  await app.listen({ host: config.host, port: config.port })
+} catch (error) {
+  await app.close()
+  fail(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`)
+}
+app.log.info(
+  `Marquee is serving ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'})`,
+)
+
+let closing = false
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) return
+    closing = true
+    app.log.info(`${signal}: closing`)
+    // A stuck connection must not keep the process alive forever.
+    setTimeout(() => fail('Graceful close timed out after 10 s'), 10_000).unref()
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => fail(`Close failed: ${(error as Error).message}`),
+    )
+  })
+}

@@ -1,0 +1,90 @@
+import { and, count, eq, gt, gte, isNull, sql, sum } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { onlineTime, sessions, users } from '../../db/schema/accounts.ts'
+
+export type UserRow = typeof users.$inferSelect
+
+export async function findSession(db: Db, tokenHash: string, now: Date) {
+  const rows = await db
+    .select({ sessionId: sessions.id, userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1)
+  return rows[0] ?? null
+}
+
+export async function findGuestByDevice(db: Db, deviceId: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.deviceId, deviceId)).limit(1)
+  return rows[0] ?? null
+}
+
+export async function countGuestsCreatedFrom(db: Db, ip: string, since: Date): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.createdIp, ip), eq(users.isGuest, true), gte(users.createdAt, since)))
+  return rows[0]?.n ?? 0
+}
+
+/** Null when another request created the guest for this device first. */
+export async function insertGuest(
+  db: Db,
+  guest: { deviceId: string; affCode: string; channel: Record<string, unknown> | null; ip: string; now: Date },
+): Promise<UserRow | null> {
+  const rows = await db
+    .insert(users)
+    .values({
+      deviceId: guest.deviceId,
+      isGuest: true,
+      nickname: '',
+      affCode: guest.affCode,
+      channel: guest.channel,
+      createdIp: guest.ip,
+      createdAt: guest.now,
+    })
+    .onConflictDoNothing({ target: users.deviceId })
+    .returning()
+  return rows[0] ?? null
+}
+
+export async function insertSession(
+  db: Db,
+  session: { userId: number; tokenHash: string; now: Date; expiresAt: Date },
+) {
+  await db.insert(sessions).values({
+    userId: session.userId,
+    tokenHash: session.tokenHash,
+    createdAt: session.now,
+    expiresAt: session.expiresAt,
+  })
+}
+
+export async function revokeSession(db: Db, tokenHash: string, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+}
+
+export async function addOnlineSeconds(db: Db, userId: number, day: string, seconds: number) {
+  await db
+    .insert(onlineTime)
+    .values({ userId, day, seconds })
+    .onConflictDoUpdate({
+      target: [onlineTime.userId, onlineTime.day],
+      set: { seconds: sql`${onlineTime.seconds} + ${seconds}` },
+    })
+}
+
+export async function totalOnlineSeconds(db: Db, userId: number): Promise<number> {
+  const rows = await db
+    .select({ total: sum(onlineTime.seconds) })
+    .from(onlineTime)
+    .where(eq(onlineTime.userId, userId))
+  return Number(rows[0]?.total ?? 0)
+}

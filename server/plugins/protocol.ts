@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { constantTimeEqual, type ProtocolCrypto } from '../../core/protocol/crypto.ts'
+import { ResultCode, httpStatusFor, type ApiResult, type ProtocolRejection } from '../../core/protocol/codes.ts'
+import { MAX_CLOCK_SKEW_SECONDS, NONCE_TTL_SECONDS } from '../../core/protocol/defaults.ts'
+import { EnvelopeError, isEnvelope, openText, sealText } from '../../core/protocol/envelope.ts'
+import { computeSignature, parseApiKey } from '../../core/protocol/sign.ts'
+import type { Config } from '../config.ts'
+import { AppError } from '../errors.ts'
+import { NonceStoreFullError, type NonceStore } from './nonce-store.ts'
+
+export interface ProtocolDeps {
+  config: Pick<Config, 'apiSecret' | 'encryptHttp'>
+  crypto: ProtocolCrypto
+  /** Milliseconds, like Date.now. */
+  now: () => number
+  nonceStore: NonceStore
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+function reject(reply: FastifyReply, body: ProtocolRejection) {
+  return reply.code(httpStatusFor(body.code)).type(JSON_TYPE).send(JSON.stringify(body))
+}
+
+/** Answers `{code, data, tip, msg}`; sealed when ENCRYPT_HTTP and the answer is HTTP 200. */
+export function createResultSender(deps: Pick<ProtocolDeps, 'config' | 'crypto'>) {
+  const { apiSecret, encryptHttp } = deps.config
+  return function sendResult(reply: FastifyReply, result: ApiResult) {
+    const status = httpStatusFor(result.code)
+    const json = JSON.stringify(result)
+    reply.code(status).type(JSON_TYPE)
+    if (!encryptHttp || status !== 200) return reply.send(json)
+    const envelope = sealText(deps.crypto, apiSecret, json)
+    // The envelope's fields are fixed and its data is base64: no escaping needed.
+    return reply.send(`{"hash":true,"data":"${envelope.data}"}`)
+  }
+}
+
+/**
+ * SPEC §2 checks for every /api/ request, in order, before routing reaches a handler or
+ * the body is read: header well-formed (4003), clock skew (4004 + serverTime), signature
+ * (4003), nonce not replayed (4005). A rejected request never reaches a handler.
+ */
+export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
+  const { crypto, nonceStore, now } = deps
+  const secret = deps.config.apiSecret
+
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url
+    if (!url.startsWith('/api/')) return
+    const queryAt = url.indexOf('?')
+    const path = queryAt === -1 ? url : url.slice(0, queryAt)
+    const key = parseApiKey(header(request, 'x-api-key'))
+    const xUserAgent = header(request, 'x-user-agent')
+    if (!key || !xUserAgent) {
+      return reject(reply, { code: ResultCode.BadSignature, msg: 'missing or malformed x-api-key or X-User-Agent' })
+    }
+    const serverTime = Math.floor(now() / 1000)
+    if (Math.abs(serverTime - key.t) > MAX_CLOCK_SKEW_SECONDS) {
+      return reject(reply, { code: ResultCode.ClockSkew, msg: 'clock skew too large', serverTime })
+    }
+    const token = header(request, 'authorization') ?? ''
+    const expected = computeSignature(crypto, secret, { token, path, xUserAgent, t: key.t, nonce: key.n })
+    if (!constantTimeEqual(expected, key.s)) {
+      return reject(reply, { code: ResultCode.BadSignature, msg: 'bad signature' })
+    }
+    let fresh: boolean
+    try {
+      fresh = await nonceStore.remember(key.n, NONCE_TTL_SECONDS)
+    } catch (error) {
+      if (!(error instanceof NonceStoreFullError)) throw error
+      return reject(reply, { code: ResultCode.RateLimited, msg: 'too many requests' })
+    }
+    if (!fresh) return reject(reply, { code: ResultCode.ReplayedNonce, msg: 'replayed nonce' })
+    request.apiToken = token
+  })
+
+  // JSON bodies, sealed or plain (SPEC §2: a body without `hash` is plain JSON).
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = (body as string).trim()
+    if (text === '') return done(null, {})
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch {
+      return done(new AppError(ResultCode.ValidationError, 'body: not valid JSON'), undefined)
+    }
+    if (!isEnvelope(value)) return done(null, value)
+    try {
+      return done(null, JSON.parse(openText(crypto, secret, value)))
+    } catch (error) {
+      const reason = error instanceof EnvelopeError ? error.message : 'envelope does not hold JSON'
+      return done(new AppError(ResultCode.ValidationError, `body: ${reason}`), undefined)
+    }
+  })
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name]
+  return Array.isArray(value) ? value[0] : value
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The Authorization header of a request that passed the protocol checks ('' if none). */
+    apiToken: string
+  }
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify'
+
+/**
+ * For the built app: scripts only from this origin (vite emits no inline scripts and
+ * vite-plugin-pwa registers the worker from a bundled module or /registerSW.js); images and
+ * video may come from the configured IMAGE/MP4/VID domains (https) or blob: URLs the worker
+ * and hls.js create; inline styles are allowed for style attributes in index.html.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' blob: https:",
+  "connect-src 'self' https:",
+  "font-src 'self' data:",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+export function registerSecurityHeaders(app: FastifyInstance) {
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('X-Content-Type-Options', 'nosniff')
+    reply.header('Referrer-Policy', 'no-referrer')
+    reply.header('X-Frame-Options', 'DENY')
+    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin')
+    done(null, payload)
+  })
+}

@@ -1,0 +1,45 @@
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto'
+import type { ProtocolCrypto } from '../../core/protocol/crypto.ts'
+
+const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
+const decoder = new TextDecoder('utf-8', { fatal: true })
+
+export interface NodeCryptoOptions {
+  randomBytes?: (length: number) => Uint8Array
+  /**
+   * Texts encoded on every request (the API secret): encoded once here instead of once per
+   * call. Callers must not modify the returned bytes.
+   */
+  pinned?: string[]
+}
+
+/**
+ * The protocol primitives on node:crypto (OpenSSL), several times faster than the pure
+ * JavaScript ones the app uses. The signing and envelope layouts stay in core/; the golden
+ * vectors (core/protocol/vectors.json) check that both agree byte for byte.
+ */
+export function createNodeCrypto(options: NodeCryptoOptions = {}): ProtocolCrypto {
+  const random = options.randomBytes ?? randomBytes
+  const pinned = new Map((options.pinned ?? []).map((text) => [text, Buffer.from(text, 'utf8')]))
+  return {
+    sha256: (data) => createHash('sha256').update(data).digest(),
+    hmacSha1: (key, message) => createHmac('sha1', key).update(message).digest(),
+    aes256CbcEncrypt(key, iv, plaintext) {
+      const cipher = createCipheriv('aes-256-cbc', key, iv)
+      return Buffer.concat([cipher.update(plaintext), cipher.final()])
+    },
+    aes256CbcDecrypt(key, iv, ciphertext) {
+      const decipher = createDecipheriv('aes-256-cbc', key, iv)
+      return Buffer.concat([decipher.update(ciphertext), decipher.final()])
+    },
+    randomBytes: random,
+    base64Encode: (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
+    base64Decode(text) {
+      // Buffer skips characters outside the alphabet silently; the protocol rejects them.
+      if (!STRICT_BASE64.test(text)) throw new Error('not base64')
+      return Buffer.from(text, 'base64')
+    },
+    utf8Encode: (text) => pinned.get(text) ?? Buffer.from(text, 'utf8'),
+    utf8Decode: (bytes) => decoder.decode(bytes),
+  }
+}
