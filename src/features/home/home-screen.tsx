@@ -1,0 +1,52 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useEffect } from 'react'
+import { t } from '../../lib/messages.ts'
+import { scheduleSplashRemoval } from '../../lib/splash.ts'
+import { EmptyState, ErrorState, Skeleton } from '../../ui/state-views.tsx'
+import { announcementAtom, loadAnnouncementAtom } from './announcement.ts'
+
+function AnnouncementCard() {
+  const state = useAtomValue(announcementAtom)
+  const load = useSetAtom(loadAnnouncementAtom)
+  useEffect(() => {
+    if (state.status === 'idle') void load()
+  }, [state.status, load])
+  const settled = state.status === 'success' || state.status === 'error'
+  useEffect(() => {
+    // Home's first content is on screen: the splash may go (see lib/splash.ts).
+    if (settled) scheduleSplashRemoval(0)
+  }, [settled])
+
+  return (
+    <section className="card announcement" aria-labelledby="announcement-title">
+      <h2 id="announcement-title" className="card__title">
+        {t.home.announcement}
+      </h2>
+      {state.status === 'idle' || state.status === 'loading' ? <Skeleton lines={2} /> : null}
+      {state.status === 'error' ? <ErrorState message={state.message} onRetry={() => void load()} /> : null}
+      {state.status === 'success' && state.data === null ? <EmptyState message={t.home.noAnnouncement} /> : null}
+      {state.status === 'success' && state.data !== null ? (
+        <article className="announcement__body">
+          <h3 className="announcement__title">{state.data.title}</h3>
+          <p className="announcement__content">{state.data.content}</p>
+        </article>
+      ) : null}
+    </section>
+  )
+}
+
+/** Home: the announcement now; the catalogue arrives with the next issue. */
+export function HomeScreen() {
+  return (
+    <main className="page page--tab">
+      <header className="page-header page-header--brand">
+        <h1 className="page-header__title">{t.appName}</h1>
+      </header>
+      <AnnouncementCard />
+      <section className="coming-soon coming-soon--inline" aria-label={t.common.comingSoon}>
+        <p className="coming-soon__badge">{t.common.comingSoon}</p>
+        <p className="coming-soon__hint">{t.home.catalogue}</p>
+      </section>
+    </main>
+  )
+}

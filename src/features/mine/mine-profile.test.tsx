@@ -1,0 +1,69 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { Provider } from 'jotai'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { UserInfo } from '../../../core/contracts/session.ts'
+import { ApiError, ApiErrorKind, type Api } from '../../lib/http.ts'
+import { t } from '../../lib/messages.ts'
+import { createAppStore, provideApi } from '../../lib/store.ts'
+import { MineProfile } from './mine-profile.tsx'
+
+afterEach(cleanup)
+
+const off = { vipType: 0, vipExpireInt: 0, vipExpire: '' }
+const user = (patch: Partial<UserInfo>): UserInfo => ({
+  id: 10086,
+  nickname: '游客10086',
+  avatar: '',
+  isGuest: true,
+  normalVip: off,
+  supremeVip: off,
+  darkVip: off,
+  balance: 0,
+  createdAt: 1,
+  ...patch,
+})
+
+function renderWith(post: Api['post']) {
+  const store = createAppStore()
+  provideApi(store, { post, get: vi.fn(), call: vi.fn(), clockOffsetSeconds: 0 } as unknown as Api)
+  render(
+    <Provider store={store}>
+      <MineProfile />
+    </Provider>,
+  )
+}
+
+describe('MineProfile', () => {
+  it('shows the id, the SVIP label and the supreme expiry first', async () => {
+    renderWith(
+      vi.fn(async () =>
+        user({
+          normalVip: { vipType: 1, vipExpireInt: 1, vipExpire: '2026-01-01 00:00:00' },
+          supremeVip: { vipType: 2, vipExpireInt: 2, vipExpire: '2027-06-01 12:00:00' },
+        }),
+      ) as unknown as Api['post'],
+    )
+    expect(await screen.findByText(`${t.mine.userId}: 10086`)).toBeTruthy()
+    expect(screen.getByText('SVIP')).toBeTruthy()
+    expect(screen.getByText(t.mine.expiresAt('2027-06-01 12:00:00'))).toBeTruthy()
+  })
+
+  it('shows no label for a user without membership', async () => {
+    renderWith(vi.fn(async () => user({})) as unknown as Api['post'])
+    expect(await screen.findByText(t.mine.vipNone)).toBeTruthy()
+    expect(screen.queryByText('VIP')).toBeNull()
+  })
+
+  it('shows a skeleton, then the error with a retry that loads again', async () => {
+    const post = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(ApiErrorKind.Network, t.http.network))
+      .mockResolvedValueOnce(user({ darkVip: { vipType: 1, vipExpireInt: 5, vipExpire: '2026-12-31 23:59:59' } }))
+    renderWith(post as unknown as Api['post'])
+    expect(screen.getByRole('status', { name: t.common.loading })).toBeTruthy()
+    expect(await screen.findByText(t.http.network)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: t.common.retry }))
+    expect(await screen.findByText('VIP')).toBeTruthy()
+    expect(post).toHaveBeenCalledTimes(2)
+  })
+})

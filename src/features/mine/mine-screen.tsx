@@ -1,0 +1,39 @@
+import { Link } from '@tanstack/react-router'
+import { t } from '../../lib/messages.ts'
+import { MineProfile } from './mine-profile.tsx'
+
+const MENU = [
+  ['/mine/vip', t.pages.vip],
+  ['/mine/diamondRecharge', t.pages.diamondRecharge],
+  ['/mine/credentials', t.pages.credentials],
+  ['/mine/myCollect', t.pages.myCollect],
+  ['/mine/myHistory', t.pages.myHistory],
+  ['/mine/myBought', t.pages.myBought],
+  ['/mine/message', t.pages.message],
+  ['/mine/share', t.pages.share],
+  ['/mine/feedback', t.pages.feedback],
+  ['/mine/setting/', t.pages.setting],
+] as const
+
+export function MineScreen() {
+  return (
+    <main className="page page--tab">
+      <header className="page-header page-header--brand">
+        <h1 className="page-header__title">{t.mine.title}</h1>
+      </header>
+      <MineProfile />
+      <nav className="card menu" aria-label={t.mine.title}>
+        <ul className="menu__list">
+          {MENU.map(([to, label]) => (
+            <li key={to}>
+              <Link to={to} className="menu__link">
+                <span>{label}</span>
+                <span aria-hidden="true">›</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </main>
+  )
+}

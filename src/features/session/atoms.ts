@@ -1,0 +1,43 @@
+import { atom } from 'jotai'
+import type { AppConfig } from '../../../core/contracts/config.ts'
+import type { UserInfo } from '../../../core/contracts/session.ts'
+
+/** pc/dc/isLight as the guest login's affCode carries them (SPEC §5). */
+export interface Channel {
+  pc: string
+  dc: string
+  isLight: boolean
+}
+
+export interface Session {
+  /** The device id. */
+  uuid: string
+  token: string
+  channel: Channel
+  user: UserInfo | null
+}
+
+/** The app store: flags the entry URL set, kept across visits. */
+export interface AppFlags {
+  isLight: boolean
+  isAppStore: boolean
+}
+
+export const NO_FLAGS: AppFlags = { isLight: false, isAppStore: false }
+
+const sessionAtom = atom<Session | null>(null)
+const configAtom = atom<AppConfig | null>(null)
+const flagsAtom = atom<AppFlags>(NO_FLAGS)
+
+export const currentSessionAtom = atom((get) => get(sessionAtom))
+export const tokenAtom = atom((get) => get(sessionAtom)?.token ?? '')
+export const sessionUserAtom = atom((get) => get(sessionAtom)?.user ?? null)
+export const appConfigAtom = atom((get) => get(configAtom))
+export const appFlagsAtom = atom((get) => get(flagsAtom))
+export const isLightAtom = atom((get) => get(flagsAtom).isLight)
+/** Seal POST bodies only once the config says so; the server accepts plain bodies too. */
+export const sealRequestsAtom = atom((get) => get(configAtom)?.encryption.request ?? false)
+
+export const setSessionAtom = atom(null, (_get, set, session: Session | null) => set(sessionAtom, session))
+export const setConfigAtom = atom(null, (_get, set, config: AppConfig | null) => set(configAtom, config))
+export const setFlagsAtom = atom(null, (_get, set, flags: AppFlags) => set(flagsAtom, flags))

@@ -1,0 +1,46 @@
+/** What the entry URL may carry (SPEC §5). Absent flags leave the stored ones alone. */
+export interface EntryParams {
+  uid?: string
+  pc?: string
+  dc?: string
+  isLight?: boolean
+  isAppStore?: boolean
+}
+
+function flag(value: string | null): boolean | undefined {
+  if (value === null) return undefined
+  return !/^(0|false|no|off)?$/i.test(value.trim())
+}
+
+function text(value: string | null): string | undefined {
+  const trimmed = value?.trim()
+  return trimmed ? trimmed : undefined
+}
+
+export function readEntryParams(search: string): EntryParams {
+  const params = new URLSearchParams(search)
+  const result: EntryParams = {}
+  const uid = text(params.get('UID')) ?? text(params.get('uuid'))
+  if (uid !== undefined) result.uid = uid
+  const pc = text(params.get('pc'))
+  if (pc !== undefined) result.pc = pc
+  const dc = text(params.get('dc'))
+  if (dc !== undefined) result.dc = dc
+  const isLight = flag(params.get('isLight'))
+  if (isLight !== undefined) result.isLight = isLight
+  const isAppStore = flag(params.get('isAppStore'))
+  if (isAppStore !== undefined) result.isAppStore = isAppStore
+  return result
+}
+
+/** Device ids of 6 characters or fewer are not trusted (SPEC §5). */
+export function isUsableDeviceId(id: string | undefined): id is string {
+  return id !== undefined && id.trim().length > 6
+}
+
+/** The URL's id when usable, else the stored one when usable, else a fresh random id. */
+export function resolveDeviceId(fromUrl: string | undefined, stored: string | undefined, newId: () => string): string {
+  if (isUsableDeviceId(fromUrl)) return fromUrl.trim()
+  if (isUsableDeviceId(stored)) return stored
+  return newId()
+}

@@ -1,0 +1,133 @@
+import { createStore } from 'jotai'
+import { describe, expect, it, vi } from 'vitest'
+import type { ApiResult } from '../../../core/protocol/codes.ts'
+import { DEV_API_SECRET } from '../../../core/protocol/defaults.ts'
+import { isEnvelope } from '../../../core/protocol/envelope.ts'
+import { createNobleCrypto } from '../../../core/protocol/noble-crypto.ts'
+import type { Api } from '../../lib/http.ts'
+import { t } from '../../lib/messages.ts'
+import { createMemoryBackend, createSecureStorage } from '../../lib/persist.ts'
+import { currentSessionAtom, isLightAtom, sealRequestsAtom, tokenAtom, type Session } from './atoms.ts'
+import { clearSessionAndReload, initSession, StorageKey } from './init.ts'
+
+const crypto = createNobleCrypto((n) => new Uint8Array(n).fill(7))
+
+const CONFIG = { domain: [], encryption: { request: true, http: true, m3u8: false } }
+const USER = {
+  id: 42,
+  nickname: '游客42',
+  avatar: '',
+  isGuest: true,
+  normalVip: { vipType: 0, vipExpireInt: 0, vipExpire: '' },
+  supremeVip: { vipType: 0, vipExpireInt: 0, vipExpire: '' },
+  darkVip: { vipType: 0, vipExpireInt: 0, vipExpire: '' },
+  balance: 0,
+  createdAt: 1,
+}
+
+function fakeApi(login: ApiResult) {
+  const calls: Array<{ name: string; body: unknown }> = []
+  const api: Api = {
+    clockOffsetSeconds: 0,
+    call: vi.fn(async (name: string, body?: unknown) => {
+      calls.push({ name, body })
+      return login as never
+    }),
+    post: vi.fn(async () => null as never),
+    get: vi.fn(async (name: string) => {
+      calls.push({ name, body: undefined })
+      return CONFIG as never
+    }),
+  }
+  return { api, calls }
+}
+
+function setup(login: ApiResult, search = '') {
+  const backend = createMemoryBackend()
+  const storage = createSecureStorage({ crypto, secret: DEV_API_SECRET, backend })
+  const store = createStore()
+  const { api, calls } = fakeApi(login)
+  const notify = vi.fn()
+  const deps = { store, api, storage, search, newDeviceId: () => 'random-device-id', notify }
+  return { backend, storage, store, api, calls, notify, deps }
+}
+
+const loginOk: ApiResult = { code: 200, data: { ...USER, token: 'tok-1' }, tip: '', msg: '' }
+
+describe('initSession', () => {
+  it('logs in as a guest on first entry and stores the session encrypted', async () => {
+    const s = setup(loginOk, '?UID=abc&pc=P1&dc=D1&isLight=1')
+    await initSession(s.deps)
+    const login = s.calls.find((c) => c.name === 'login/guest')!
+    // "abc" is 6 characters or fewer, so the device id is random.
+    expect(login.body).toEqual({
+      devID: 'random-device-id',
+      affCode: JSON.stringify({ pc: 'P1', dc: 'D1', isLight: true }),
+      token: '',
+    })
+    expect(s.store.get(tokenAtom)).toBe('tok-1')
+    expect(s.store.get(isLightAtom)).toBe(true)
+    expect(s.store.get(sealRequestsAtom)).toBe(true)
+    const raw = s.backend.data.get(StorageKey.Session)
+    expect(isEnvelope(raw)).toBe(true)
+    expect(JSON.stringify(raw)).not.toContain('tok-1')
+    expect(await s.storage.get<Session>(StorageKey.Session)).toMatchObject({ uuid: 'random-device-id', token: 'tok-1' })
+    expect(await s.storage.get(StorageKey.App)).toEqual({ isLight: true, isAppStore: false })
+  })
+
+  it('uses a URL device id longer than 6 characters', async () => {
+    const s = setup(loginOk, '?uuid=device-1234567')
+    await initSession(s.deps)
+    expect(s.calls.find((c) => c.name === 'login/guest')!.body).toMatchObject({ devID: 'device-1234567' })
+  })
+
+  it('restores a stored session without logging in', async () => {
+    const s = setup(loginOk)
+    const stored: Session = {
+      uuid: 'device-7777777',
+      token: 'old',
+      channel: { pc: '', dc: '', isLight: false },
+      user: null,
+    }
+    await s.storage.set(StorageKey.Session, stored)
+    await s.storage.set(StorageKey.App, { isLight: true, isAppStore: true })
+    await initSession(s.deps)
+    expect(s.calls.some((c) => c.name === 'login/guest')).toBe(false)
+    expect(s.store.get(tokenAtom)).toBe('old')
+    // Flags from an earlier visit's URL are kept.
+    expect(s.store.get(isLightAtom)).toBe(true)
+  })
+
+  it('alerts "注册次数过多" on 200 without data and carries on without a session', async () => {
+    const s = setup({ code: 200, data: null, tip: '', msg: '' })
+    await initSession(s.deps)
+    expect(s.notify).toHaveBeenCalledWith(t.session.tooManyRegistrations)
+    expect(s.store.get(currentSessionAtom)).toBeNull()
+  })
+
+  it.each([6004, 6015])('fails with the guest message on %i', async (code) => {
+    const s = setup({ code, data: null, tip: '', msg: '' })
+    await expect(initSession(s.deps)).rejects.toMatchObject({ message: '生成游客失败！请联系在线客服', code })
+  })
+})
+
+describe('clearSessionAndReload', () => {
+  it('clears the session and reloads, but not twice within a minute', async () => {
+    const s = setup(loginOk)
+    await initSession(s.deps)
+    const marks = new Map<string, string>()
+    const deps = {
+      store: s.store,
+      storage: s.storage,
+      reload: vi.fn(),
+      now: () => 1_000_000,
+      marks: { getItem: (k: string) => marks.get(k) ?? null, setItem: (k: string, v: string) => void marks.set(k, v) },
+    }
+    await expect(clearSessionAndReload(deps)).resolves.toBe('reloaded')
+    expect(s.store.get(currentSessionAtom)).toBeNull()
+    expect(await s.storage.get(StorageKey.Session)).toBeNull()
+    expect(deps.reload).toHaveBeenCalledOnce()
+    await expect(clearSessionAndReload(deps)).resolves.toBe('cleared')
+    expect(deps.reload).toHaveBeenCalledOnce()
+  })
+})

@@ -1,0 +1,157 @@
+import type { AppConfig } from '../../../core/contracts/config.ts'
+import type { LoginResult } from '../../../core/contracts/session.ts'
+import { ResultCode } from '../../../core/protocol/codes.ts'
+import { ApiError, ApiErrorKind, businessMessage, type Api } from '../../lib/http.ts'
+import { t } from '../../lib/messages.ts'
+import type { SecureStorage } from '../../lib/persist.ts'
+import type { AppStore } from '../../lib/store.ts'
+import {
+  NO_FLAGS,
+  appConfigAtom,
+  setConfigAtom,
+  setFlagsAtom,
+  setSessionAtom,
+  type AppFlags,
+  type Channel,
+  type Session,
+} from './atoms.ts'
+import { readEntryParams, resolveDeviceId } from './entry-params.ts'
+
+/** IndexedDB keys of the three persisted stores (database `marquee`, store `state`). */
+export const StorageKey = { Session: 'session', Config: 'config', App: 'app' } as const
+
+export interface SessionDeps {
+  store: AppStore
+  api: Api
+  storage: SecureStorage
+  /** `location.search` of the entry URL. */
+  search: string
+  newDeviceId(): string
+  /** Shows a short message (toast). */
+  notify(message: string): void
+}
+
+async function read<T>(storage: SecureStorage, key: string): Promise<T | null> {
+  try {
+    return await storage.get<T>(key)
+  } catch {
+    return null
+  }
+}
+
+function looksLikeConfig(value: unknown): value is AppConfig {
+  const encryption = (value as { encryption?: unknown } | null)?.encryption
+  return (
+    typeof encryption === 'object' &&
+    encryption !== null &&
+    Array.isArray((value as { domain?: unknown }).domain) &&
+    typeof (encryption as { request?: unknown }).request === 'boolean'
+  )
+}
+
+function looksLikeLogin(value: unknown): value is LoginResult {
+  const login = value as { token?: unknown; id?: unknown } | null
+  return typeof login?.token === 'string' && login.token !== '' && typeof login.id === 'number'
+}
+
+/** GET ping/config feeds the config store (SPEC §6). */
+export async function refreshConfig(deps: Pick<SessionDeps, 'store' | 'api' | 'storage'>): Promise<void> {
+  const config = await deps.api.get<unknown>('ping/config')
+  if (!looksLikeConfig(config)) throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse)
+  deps.store.set(setConfigAtom, config)
+  await deps.storage.set(StorageKey.Config, config)
+}
+
+/**
+ * First entry (SPEC §5): restore the encrypted stores, apply the URL's parameters, fetch
+ * the config, and log in as a guest when there is no session. Rejects with a message the
+ * route guard's error page shows.
+ */
+export async function initSession(deps: SessionDeps): Promise<void> {
+  const { store, api, storage } = deps
+  const [storedSession, storedConfig, storedFlags] = await Promise.all([
+    read<Session>(storage, StorageKey.Session),
+    read<AppConfig>(storage, StorageKey.Config),
+    read<AppFlags>(storage, StorageKey.App),
+  ])
+  if (looksLikeConfig(storedConfig)) store.set(setConfigAtom, storedConfig)
+
+  const params = readEntryParams(deps.search)
+  const flags: AppFlags = {
+    isLight: params.isLight ?? storedFlags?.isLight ?? NO_FLAGS.isLight,
+    isAppStore: params.isAppStore ?? storedFlags?.isAppStore ?? NO_FLAGS.isAppStore,
+  }
+  store.set(setFlagsAtom, flags)
+  if (flags.isLight !== storedFlags?.isLight || flags.isAppStore !== storedFlags.isAppStore) {
+    await storage.set(StorageKey.App, flags)
+  }
+
+  const deviceId = resolveDeviceId(params.uid, storedSession?.uuid, deps.newDeviceId)
+  // A different device id in the URL means another device's identity: log in afresh.
+  const session = storedSession && storedSession.uuid === deviceId && storedSession.token ? storedSession : null
+  if (session) store.set(setSessionAtom, session)
+
+  if (store.get(appConfigAtom)) {
+    refreshConfig(deps).catch(() => {
+      // The stored config stays in use; the next start tries again.
+    })
+  } else {
+    // Without a stored config, wait for it so `encryption.request` is known for the login.
+    await refreshConfig(deps).catch(() => {})
+  }
+  if (session) return
+
+  const channel: Channel = {
+    pc: params.pc ?? storedSession?.channel.pc ?? '',
+    dc: params.dc ?? storedSession?.channel.dc ?? '',
+    isLight: flags.isLight,
+  }
+  const result = await api.call<LoginResult>('login/guest', {
+    devID: deviceId,
+    affCode: JSON.stringify(channel),
+    token: '',
+  })
+  if (result.code === ResultCode.GuestCreationRefused || result.code === ResultCode.GuestCreationRefusedAlt) {
+    throw new ApiError(ApiErrorKind.Business, t.session.guestFailed, result.code)
+  }
+  if (result.code !== ResultCode.Ok) throw new ApiError(ApiErrorKind.Business, businessMessage(result), result.code)
+  if (!looksLikeLogin(result.data)) {
+    // The per-IP cap answers 200 without data: the app carries on without a session.
+    deps.notify(t.session.tooManyRegistrations)
+    return
+  }
+  const { token, ...user } = result.data
+  const fresh: Session = { uuid: deviceId, token, channel, user }
+  store.set(setSessionAtom, fresh)
+  await storage.set(StorageKey.Session, fresh)
+}
+
+/**
+ * Code 1000 (SPEC §2, §5): forget the session and reload, which logs in afresh. A second
+ * 1000 within a minute of such a reload only clears, so a broken server cannot loop us.
+ */
+export async function clearSessionAndReload(
+  deps: Pick<SessionDeps, 'store' | 'storage'> & {
+    reload(): void
+    now(): number
+    marks: Pick<Storage, 'getItem' | 'setItem'>
+  },
+): Promise<'reloaded' | 'cleared'> {
+  deps.store.set(setSessionAtom, null)
+  await deps.storage.remove(StorageKey.Session).catch(() => {})
+  const key = 'marquee:session-reload'
+  let last: number
+  try {
+    last = Number(deps.marks.getItem(key)) || 0
+  } catch {
+    last = 0
+  }
+  if (deps.now() - last < 60_000) return 'cleared'
+  try {
+    deps.marks.setItem(key, String(deps.now()))
+  } catch {
+    return 'cleared'
+  }
+  deps.reload()
+  return 'reloaded'
+}

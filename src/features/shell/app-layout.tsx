@@ -1,0 +1,48 @@
+import { useRouter, useRouterState } from '@tanstack/react-router'
+import { useCallback, useEffect } from 'react'
+import { clearChunkReloadFlag } from '../../lib/chunk-reload.ts'
+import { t } from '../../lib/messages.ts'
+import { scheduleSplashRemoval } from '../../lib/splash.ts'
+import { trackViewportHeight } from '../../lib/viewport.ts'
+import { FooterNav } from '../../ui/footer-nav.tsx'
+import { ProgressBar } from '../../ui/progress-bar.tsx'
+import { Toaster } from '../../ui/toast.tsx'
+import { KeepAliveOutlet } from './keep-alive-outlet.tsx'
+import { FOOTER_TABS, footerTabFor } from './tabs.tsx'
+import { UpdatePrompt } from './update.tsx'
+
+/** Splash: 2 s after the first non-home route shows (SPEC §4); home removes it itself. */
+const SPLASH_AFTER_ROUTE_MS = 2000
+
+/** The shell around every page: progress bar, pages, footer tab bar, prompts. */
+export function AppLayout() {
+  const router = useRouter()
+  const leafRouteId = useRouterState({ select: (state) => state.matches[state.matches.length - 1]?.routeId })
+  const busy = useRouterState({ select: (state) => state.status === 'pending' || state.isLoading })
+  const tab = footerTabFor(leafRouteId)
+
+  useEffect(() => trackViewportHeight(), [])
+  useEffect(() => {
+    if (leafRouteId !== undefined && leafRouteId !== '/') scheduleSplashRemoval(SPLASH_AFTER_ROUTE_MS)
+  }, [leafRouteId])
+  useEffect(() => router.subscribe('onResolved', () => clearChunkReloadFlag()), [router])
+
+  const handleSelect = useCallback(
+    (path: string) => {
+      void router.navigate({ to: path as '/' })
+    },
+    [router],
+  )
+
+  return (
+    <div className={tab === null ? 'app-column' : 'app-column has-footer'}>
+      <ProgressBar active={busy} />
+      <KeepAliveOutlet leafRouteId={leafRouteId} />
+      {tab === null ? null : (
+        <FooterNav items={FOOTER_TABS} activePath={tab} label={t.tabs.nav} onSelect={handleSelect} />
+      )}
+      <UpdatePrompt />
+      <Toaster />
+    </div>
+  )
+}

@@ -1,0 +1,216 @@
+import { describe, expect, it, vi } from 'vitest'
+import { DEV_API_SECRET } from '../../core/protocol/defaults.ts'
+import { isEnvelope, open, seal } from '../../core/protocol/envelope.ts'
+import { createNobleCrypto } from '../../core/protocol/noble-crypto.ts'
+import { computeSignature, parseApiKey } from '../../core/protocol/sign.ts'
+import { ApiError, ApiErrorKind, createApi, type ApiDeps } from './http.ts'
+import { t } from './messages.ts'
+
+let counter = 0
+const crypto = createNobleCrypto((length) => {
+  const bytes = new Uint8Array(length)
+  for (let i = 0; i < length; i++) bytes[i] = (counter++ * 37) & 0xff
+  return bytes
+})
+const SECRET = DEV_API_SECRET
+const NOW_MS = 1_800_000_000_000
+const XUA = 'DevType=PC;SysType=h5_pc;Ver=2.1.1;Browser=Chrome/126'
+
+interface Seen {
+  url: string
+  method: string
+  headers: Headers
+  body: string
+}
+
+type Handler = (request: Seen, index: number) => Response | Promise<Response>
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+function setup(handler: Handler, overrides: Partial<ApiDeps> = {}) {
+  const seen: Seen[] = []
+  const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init)
+    const entry: Seen = {
+      url: request.url,
+      method: request.method,
+      headers: request.headers,
+      body: request.method === 'GET' ? '' : await request.text(),
+    }
+    seen.push(entry)
+    return handler(entry, seen.length - 1)
+  })
+  const onSessionInvalid = vi.fn()
+  const api = createApi({
+    secret: SECRET,
+    crypto,
+    getToken: () => 'token-1',
+    getXUserAgent: () => XUA,
+    shouldSealRequests: () => false,
+    onSessionInvalid,
+    now: () => NOW_MS,
+    origin: 'http://app.test',
+    fetch: fetchFake as unknown as typeof fetch,
+    ...overrides,
+  })
+  return { api, seen, onSessionInvalid }
+}
+
+const ok = (data: unknown) => json({ code: 200, data, tip: '', msg: '' })
+
+describe('createApi signing', () => {
+  it('signs every call with the SPEC §2 headers over the path', async () => {
+    const { api, seen } = setup(() => ok({ fine: true }))
+    await expect(api.get('ping/config')).resolves.toEqual({ fine: true })
+    const request = seen[0]!
+    expect(request.url).toBe('http://app.test/api/app/ping/config')
+    expect(request.method).toBe('GET')
+    expect(request.headers.get('Authorization')).toBe('token-1')
+    expect(request.headers.get('X-User-Agent')).toBe(XUA)
+    const key = parseApiKey(request.headers.get('x-api-key') ?? undefined)
+    expect(key).not.toBeNull()
+    expect(key!.t).toBe(NOW_MS / 1000)
+    expect(key!.s).toBe(
+      computeSignature(crypto, SECRET, {
+        token: 'token-1',
+        path: '/api/app/ping/config',
+        xUserAgent: XUA,
+        t: key!.t,
+        nonce: key!.n,
+      }),
+    )
+  })
+
+  it('uses a fresh nonce per call', async () => {
+    const { api, seen } = setup(() => ok(null))
+    await api.post('ping/announcement', {})
+    await api.post('ping/announcement', {})
+    const nonces = seen.map((s) => parseApiKey(s.headers.get('x-api-key') ?? undefined)!.n)
+    expect(new Set(nonces).size).toBe(2)
+  })
+})
+
+describe('createApi envelopes', () => {
+  it('sends plain JSON when encryption.request is off', async () => {
+    const { api, seen } = setup(() => ok(1))
+    await api.post('login/guest', { devID: 'device-123' })
+    expect(JSON.parse(seen[0]!.body)).toEqual({ devID: 'device-123' })
+  })
+
+  it('seals the request and opens a sealed answer', async () => {
+    const { api, seen } = setup(
+      (request) => {
+        const body = JSON.parse(request.body) as unknown
+        expect(isEnvelope(body)).toBe(true)
+        const inner = open(crypto, SECRET, body as never)
+        return json(seal(crypto, SECRET, { code: 200, data: { echo: inner }, tip: '', msg: '' }))
+      },
+      { shouldSealRequests: () => true },
+    )
+    await expect(api.post('user/info', { userId: 7 })).resolves.toEqual({ echo: { userId: 7 } })
+    expect(seen[0]!.headers.get('Content-Type')).toBe('application/json')
+  })
+
+  it('rejects an envelope that does not open with a bad-response message', async () => {
+    const { api } = setup(() => json(seal(crypto, 'another-secret', { code: 200, data: 1 })))
+    await expect(api.post('user/info')).rejects.toMatchObject({
+      kind: ApiErrorKind.BadResponse,
+      message: t.http.badResponse,
+    })
+  })
+})
+
+describe('createApi clock skew', () => {
+  it('corrects the clock from a 4004 answer and retries once', async () => {
+    const serverTime = NOW_MS / 1000 + 1000
+    const { api, seen } = setup((_request, index) =>
+      index === 0 ? json({ code: 4004, msg: 'clock skew', serverTime }, 403) : ok('second'),
+    )
+    await expect(api.post('user/info')).resolves.toBe('second')
+    expect(seen).toHaveLength(2)
+    expect(parseApiKey(seen[1]!.headers.get('x-api-key') ?? undefined)!.t).toBe(serverTime)
+    expect(api.clockOffsetSeconds).toBe(1000)
+    // Later calls keep the corrected clock.
+    await api.post('user/info')
+    expect(parseApiKey(seen[2]!.headers.get('x-api-key') ?? undefined)!.t).toBe(serverTime)
+  })
+
+  it('does not retry a second time', async () => {
+    const { api, seen } = setup(() => json({ code: 4004, msg: 'clock skew', serverTime: 1 }, 403))
+    await expect(api.post('user/info')).rejects.toMatchObject({ kind: ApiErrorKind.BadRequest, code: 4004 })
+    expect(seen).toHaveLength(2)
+  })
+})
+
+describe('createApi session invalid', () => {
+  it('reports code 1000 once and rejects every call that sees it', async () => {
+    const { api, onSessionInvalid } = setup(() => json({ code: 1000, data: null, tip: '', msg: 'expired' }))
+    await expect(api.post('user/info')).rejects.toMatchObject({ kind: ApiErrorKind.SessionInvalid, code: 1000 })
+    await expect(api.call('user/info')).rejects.toBeInstanceOf(ApiError)
+    expect(onSessionInvalid).toHaveBeenCalledOnce()
+  })
+})
+
+describe('createApi errors', () => {
+  it('network error', async () => {
+    const { api } = setup(() => {
+      throw new TypeError('Failed to fetch')
+    })
+    await expect(api.post('user/info')).rejects.toMatchObject({ kind: ApiErrorKind.Network, message: t.http.network })
+  })
+
+  it('time-out', async () => {
+    const { api } = setup(
+      (request) =>
+        new Promise<Response>(() => {
+          void request
+        }),
+      { timeoutMs: 5 },
+    )
+    await expect(api.post('user/info')).rejects.toMatchObject({ kind: ApiErrorKind.Timeout, message: t.http.timeout })
+  })
+
+  it('cancel', async () => {
+    const controller = new AbortController()
+    const { api } = setup(() => {
+      controller.abort()
+      throw new DOMException('aborted', 'AbortError')
+    })
+    await expect(api.post('user/info', {}, { signal: controller.signal })).rejects.toMatchObject({
+      kind: ApiErrorKind.Canceled,
+      message: t.http.canceled,
+    })
+  })
+
+  it.each([
+    [400, { code: 4000, msg: 'x' }, t.http.badRequest(400)],
+    [404, 'not json', t.http.badRequest(404)],
+    [403, { code: 4003, msg: 'bad signature' }, t.http.rejected(4003)],
+    [403, { code: 4005, msg: 'replayed' }, t.http.rejected(4005)],
+    [429, { code: 4290, msg: 'slow down' }, t.http.rateLimited],
+  ])('bad request: HTTP %i', async (status, body, message) => {
+    const { api } = setup(() => (typeof body === 'string' ? new Response(body, { status }) : json(body, status)))
+    await expect(api.post('user/info')).rejects.toMatchObject({ kind: ApiErrorKind.BadRequest, message })
+  })
+
+  it.each([
+    ['HTTP 500', () => json({ code: 5000, msg: 'oops' }, 500)],
+    ['HTTP 502 with HTML', () => new Response('<html>', { status: 502 })],
+    ['invalid JSON', () => new Response('{nope', { status: 200 })],
+    ['JSON without a code', () => json({ data: 1 })],
+  ])('bad response: %s', async (_name, respond) => {
+    const { api } = setup(respond)
+    await expect(api.post('user/info')).rejects.toMatchObject({
+      kind: ApiErrorKind.BadResponse,
+      message: t.http.badResponse,
+    })
+  })
+
+  it('a business code rejects post() with the tip, and call() resolves with the whole result', async () => {
+    const { api } = setup(() => json({ code: 7001, data: null, tip: '', msg: '' }))
+    await expect(api.post('media/pay')).rejects.toMatchObject({ kind: ApiErrorKind.Business, message: '余额不足' })
+    await expect(api.call('media/pay')).resolves.toEqual({ code: 7001, data: null, tip: '', msg: '' })
+  })
+})

@@ -1,0 +1,216 @@
+import ky, { isNetworkError, isTimeoutError } from 'ky'
+import { BUSINESS_MESSAGES, ResultCode, type ApiResult, type BusinessCode } from '../../core/protocol/codes.ts'
+import type { ProtocolCrypto } from '../../core/protocol/crypto.ts'
+import { EnvelopeError, isEnvelope, open, seal } from '../../core/protocol/envelope.ts'
+import { signRequest } from '../../core/protocol/sign.ts'
+import { t } from './messages.ts'
+
+export const API_PREFIX = '/api/app/'
+const DEFAULT_TIMEOUT_MS = 15_000
+
+/** What went wrong, so screens can pick a message and decide whether a retry makes sense. */
+export const ApiErrorKind = {
+  Network: 'network',
+  Timeout: 'timeout',
+  Canceled: 'canceled',
+  BadRequest: 'bad-request',
+  BadResponse: 'bad-response',
+  /** A well-formed answer with a code other than 200 (validation, balance, …). */
+  Business: 'business',
+  SessionInvalid: 'session-invalid',
+} as const
+export type ApiErrorKind = (typeof ApiErrorKind)[keyof typeof ApiErrorKind]
+
+export class ApiError extends Error {
+  override name = 'ApiError'
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly code?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+  }
+}
+
+export interface ApiDeps {
+  secret: string
+  crypto: ProtocolCrypto
+  getToken(): string
+  getXUserAgent(): string
+  /** The stored config's `encryption.request`. */
+  shouldSealRequests(): boolean
+  /** Code 1000: the session is gone (SPEC §2); called once however many calls see it. */
+  onSessionInvalid(): void
+  /** Milliseconds since the epoch. */
+  now(): number
+  /** Absolute origin the API lives on; the page's own by default. */
+  origin?: string
+  fetch?: typeof fetch
+  timeoutMs?: number
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+}
+
+export interface Api {
+  /** The whole `{code, data, tip, msg}` for any code but 1000; rejects on transport and protocol failures. */
+  call<T>(name: string, body?: unknown, options?: CallOptions & { method?: 'GET' | 'POST' }): Promise<ApiResult<T>>
+  /** POST; resolves with `data` on code 200, rejects with a Business ApiError otherwise. */
+  post<T>(name: string, body?: unknown, options?: CallOptions): Promise<T>
+  /** GET (ping/check, ping/config, ping/contact); no envelope on the request. */
+  get<T>(name: string, options?: CallOptions): Promise<T>
+  /** Seconds to add to the device clock, learnt from a 4004 answer. */
+  readonly clockOffsetSeconds: number
+}
+
+/** The message a business code shows: the server's tip or msg, then the catalogue. */
+export function businessMessage(result: Pick<ApiResult, 'code' | 'tip' | 'msg'>): string {
+  return result.tip || result.msg || BUSINESS_MESSAGES[result.code as BusinessCode] || t.http.failed
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+function isApiResult(value: unknown): value is ApiResult {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number'
+}
+
+/**
+ * The HTTP client of the app (SPEC §2, §8): every call signed, POST bodies sealed when the
+ * config asks for it, sealed answers opened, one retry with a corrected clock after 4004,
+ * and one clear message per failure kind.
+ */
+export function createApi(deps: ApiDeps): Api {
+  let offsetSeconds = 0
+  let sessionInvalidReported = false
+  const client = ky.create({
+    retry: 0,
+    timeout: deps.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    throwHttpErrors: false,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  })
+
+  async function send(name: string, method: 'GET' | 'POST', body: unknown, options: CallOptions) {
+    const path = API_PREFIX + name
+    const headers = signRequest({
+      crypto: deps.crypto,
+      secret: deps.secret,
+      token: deps.getToken(),
+      path,
+      xUserAgent: deps.getXUserAgent(),
+      now: Math.floor(deps.now() / 1000) + offsetSeconds,
+    })
+    const payload =
+      method === 'POST'
+        ? JSON.stringify(deps.shouldSealRequests() ? seal(deps.crypto, deps.secret, body ?? {}) : (body ?? {}))
+        : undefined
+    const url = new URL(path, deps.origin ?? location.origin).href
+    try {
+      return await client(url, {
+        method,
+        headers: payload === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
+        body: payload,
+        signal: options.signal,
+      })
+    } catch (error) {
+      if (options.signal?.aborted || (error instanceof Error && error.name === 'AbortError')) {
+        throw new ApiError(ApiErrorKind.Canceled, t.http.canceled, undefined, { cause: error })
+      }
+      if (isTimeoutError(error)) throw new ApiError(ApiErrorKind.Timeout, t.http.timeout, undefined, { cause: error })
+      if (isNetworkError(error) || error instanceof TypeError) {
+        throw new ApiError(ApiErrorKind.Network, t.http.network, undefined, { cause: error })
+      }
+      throw error
+    }
+  }
+
+  async function call<T>(
+    name: string,
+    body?: unknown,
+    options: CallOptions & { method?: 'GET' | 'POST' } = {},
+  ): Promise<ApiResult<T>> {
+    const method = options.method ?? 'POST'
+    for (let attempt = 0; ; attempt++) {
+      const response = await send(name, method, body, options)
+      let text: string
+      try {
+        text = await response.text()
+      } catch (error) {
+        if (options.signal?.aborted) throw new ApiError(ApiErrorKind.Canceled, t.http.canceled)
+        throw new ApiError(ApiErrorKind.Network, t.http.network, undefined, { cause: error })
+      }
+      const json = parseJson(text)
+
+      if (!response.ok) {
+        const rejection = isApiResult(json) ? json : undefined
+        const serverTime = (json as { serverTime?: unknown } | undefined)?.serverTime
+        if (rejection?.code === ResultCode.ClockSkew && typeof serverTime === 'number' && attempt === 0) {
+          offsetSeconds = serverTime - Math.floor(deps.now() / 1000)
+          continue
+        }
+        if (response.status === 429) throw new ApiError(ApiErrorKind.BadRequest, t.http.rateLimited, 4290)
+        if (response.status === 403 && rejection) {
+          throw new ApiError(ApiErrorKind.BadRequest, t.http.rejected(rejection.code), rejection.code)
+        }
+        if (response.status >= 400 && response.status < 500) {
+          throw new ApiError(ApiErrorKind.BadRequest, t.http.badRequest(response.status), rejection?.code)
+        }
+        throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse, rejection?.code)
+      }
+
+      let result: unknown = json
+      if (isEnvelope(json)) {
+        try {
+          result = open(deps.crypto, deps.secret, json)
+        } catch (error) {
+          if (!(error instanceof EnvelopeError)) throw error
+          throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse, undefined, { cause: error })
+        }
+      }
+      if (!isApiResult(result)) throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse)
+
+      if (result.code === ResultCode.SessionInvalid) {
+        if (!sessionInvalidReported) {
+          sessionInvalidReported = true
+          deps.onSessionInvalid()
+        }
+        throw new ApiError(ApiErrorKind.SessionInvalid, t.http.sessionExpired, result.code)
+      }
+      return {
+        code: result.code,
+        data: (result.data ?? null) as T | null,
+        tip: typeof result.tip === 'string' ? result.tip : '',
+        msg: typeof result.msg === 'string' ? result.msg : '',
+      }
+    }
+  }
+
+  async function unwrap<T>(promise: Promise<ApiResult<T>>): Promise<T> {
+    const result = await promise
+    if (result.code !== ResultCode.Ok) throw new ApiError(ApiErrorKind.Business, businessMessage(result), result.code)
+    return result.data as T
+  }
+
+  return {
+    call,
+    post: <T>(name: string, body?: unknown, options?: CallOptions) =>
+      unwrap(call<T>(name, body, { ...options, method: 'POST' })),
+    get: <T>(name: string, options?: CallOptions) => unwrap(call<T>(name, undefined, { ...options, method: 'GET' })),
+    get clockOffsetSeconds() {
+      return offsetSeconds
+    },
+  }
+}
+
+/** A message for anything a call can throw; never empty. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message
+  return t.http.failed
+}

@@ -1,0 +1,68 @@
+import { RouterProvider } from '@tanstack/react-router'
+import { Provider } from 'jotai'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { isLightAtom, sealRequestsAtom, tokenAtom } from './features/session/atoms.ts'
+import { clearSessionAndReload, initSession } from './features/session/init.ts'
+import { offerUpdateAtom } from './features/shell/update.tsx'
+import { protocolCrypto, randomUuid } from './lib/crypto.ts'
+import { API_SECRET } from './lib/env.ts'
+import { createApi } from './lib/http.ts'
+import { recordLanding } from './lib/landing.ts'
+import { onceRetryable } from './lib/once.ts'
+import { createSecureStorage, createStateBackend } from './lib/persist.ts'
+import { createAppStore, provideApi } from './lib/store.ts'
+import { registerServiceWorkerLater } from './lib/sw-bridge.ts'
+import { formatXUserAgent } from '../core/protocol/sign.ts'
+import { userAgentFields } from './lib/user-agent.ts'
+import { createAppRouter } from './router.ts'
+import { showToastAtom } from './ui/toast.tsx'
+import './styles.css'
+
+const store = createAppStore()
+const storage = createSecureStorage({ crypto: protocolCrypto, secret: API_SECRET, backend: createStateBackend() })
+
+const api = createApi({
+  secret: API_SECRET,
+  crypto: protocolCrypto,
+  now: () => Date.now(),
+  getToken: () => store.get(tokenAtom),
+  getXUserAgent: () =>
+    formatXUserAgent(userAgentFields(navigator.userAgent, store.get(isLightAtom), navigator.maxTouchPoints)),
+  shouldSealRequests: () => store.get(sealRequestsAtom),
+  onSessionInvalid: () => {
+    void clearSessionAndReload({
+      store,
+      storage,
+      reload: () => location.reload(),
+      now: () => Date.now(),
+      marks: sessionStorage,
+    })
+  },
+})
+provideApi(store, api)
+
+recordLanding(location.pathname + location.search)
+
+const ready = onceRetryable(() =>
+  initSession({
+    store,
+    api,
+    storage,
+    search: location.search,
+    newDeviceId: randomUuid,
+    notify: (message) => store.set(showToastAtom, message),
+  }),
+)
+
+const router = createAppRouter({ store, api, ready })
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>
+  </StrictMode>,
+)
+
+registerServiceWorkerLater((apply) => store.set(offerUpdateAtom, apply))

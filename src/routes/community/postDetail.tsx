@@ -1,0 +1,13 @@
+import { t } from '../../lib/messages.ts'
+import { searchWithId } from '../../lib/search.ts'
+import { ComingSoon } from '../../ui/coming-soon.tsx'
+import { createFileRoute } from '@tanstack/react-router'
+
+export const Route = createFileRoute('/community/postDetail')({
+  validateSearch: searchWithId,
+  component: PostDetailPage,
+})
+
+function PostDetailPage() {
+  return <ComingSoon title={t.pages.postDetail} />
+}

@@ -1,0 +1,11 @@
+import { t } from '../../lib/messages.ts'
+import { ComingSoon } from '../../ui/coming-soon.tsx'
+import { createFileRoute } from '@tanstack/react-router'
+
+export const Route = createFileRoute('/mine/problemFeedback')({
+  component: ProblemFeedbackPage,
+})
+
+function ProblemFeedbackPage() {
+  return <ComingSoon title={t.pages.problemFeedback} />
+}

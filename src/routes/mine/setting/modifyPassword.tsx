@@ -1,0 +1,11 @@
+import { t } from '../../../lib/messages.ts'
+import { ComingSoon } from '../../../ui/coming-soon.tsx'
+import { createFileRoute } from '@tanstack/react-router'
+
+export const Route = createFileRoute('/mine/setting/modifyPassword')({
+  component: ModifyPasswordPage,
+})
+
+function ModifyPasswordPage() {
+  return <ComingSoon title={t.pages.modifyPassword} />
+}

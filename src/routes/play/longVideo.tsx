@@ -1,0 +1,13 @@
+import { t } from '../../lib/messages.ts'
+import { searchWithId } from '../../lib/search.ts'
+import { ComingSoon } from '../../ui/coming-soon.tsx'
+import { createFileRoute } from '@tanstack/react-router'
+
+export const Route = createFileRoute('/play/longVideo')({
+  validateSearch: searchWithId,
+  component: LongVideoPage,
+})
+
+function LongVideoPage() {
+  return <ComingSoon title={t.pages.longVideo} />
+}

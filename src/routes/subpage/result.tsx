@@ -1,0 +1,11 @@
+import { t } from '../../lib/messages.ts'
+import { ComingSoon } from '../../ui/coming-soon.tsx'
+import { createFileRoute } from '@tanstack/react-router'
+
+export const Route = createFileRoute('/subpage/result')({
+  component: ResultPage,
+})
+
+function ResultPage() {
+  return <ComingSoon title={t.pages.result} />
+}

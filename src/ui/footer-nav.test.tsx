@@ -1,0 +1,39 @@
+import { fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup } from '@testing-library/react'
+import { FooterNav, type FooterNavItem } from './footer-nav.tsx'
+
+afterEach(cleanup)
+
+const items: FooterNavItem[] = [
+  { path: '/', label: '首页', icon: <i>home</i>, activeIcon: <i>home-active</i> },
+  { path: '/mine/', label: '我的', icon: <i>mine</i>, activeIcon: <i>mine-active</i> },
+]
+
+describe('FooterNav', () => {
+  it('marks the active tab and shows its active icon', () => {
+    render(<FooterNav items={items} activePath="/mine/" label="主导航" onSelect={() => {}} />)
+    expect(screen.getByRole('navigation', { name: '主导航' })).toBeTruthy()
+    const mine = screen.getByRole('link', { name: /我的/ })
+    expect(mine.getAttribute('aria-current')).toBe('page')
+    expect(mine.textContent).toContain('mine-active')
+    const home = screen.getByRole('link', { name: /首页/ })
+    expect(home.getAttribute('aria-current')).toBeNull()
+    expect(home.textContent).toContain('home')
+    expect(home.textContent).not.toContain('home-active')
+  })
+
+  it('debounces taps by 200 ms', () => {
+    let time = 1000
+    const onSelect = vi.fn()
+    render(<FooterNav items={items} activePath="/" label="nav" onSelect={onSelect} now={() => time} />)
+    const mine = screen.getByRole('link', { name: /我的/ })
+    fireEvent.click(mine)
+    time += 150
+    fireEvent.click(screen.getByRole('link', { name: /首页/ }))
+    expect(onSelect.mock.calls).toEqual([['/mine/']])
+    time += 200
+    fireEvent.click(screen.getByRole('link', { name: /首页/ }))
+    expect(onSelect.mock.calls).toEqual([['/mine/'], ['/']])
+  })
+})

@@ -1,0 +1,51 @@
+import { useMemo, type ReactNode } from 'react'
+import { debounceLeading } from '../lib/throttle.ts'
+
+export interface FooterNavItem {
+  path: string
+  label: string
+  icon: ReactNode
+  activeIcon: ReactNode
+}
+
+export interface FooterNavProps {
+  items: readonly FooterNavItem[]
+  activePath: string | null
+  label: string
+  onSelect(path: string): void
+  /** For tests; performance.now by default. */
+  now?: () => number
+}
+
+/** The footer tab bar (SPEC §4): taps debounced 200 ms, the active tab shows its activeIcon. */
+export function FooterNav({ items, activePath, label, onSelect, now }: FooterNavProps) {
+  const handleTap = useMemo(() => debounceLeading((path: string) => onSelect(path), 200, now), [onSelect, now])
+  return (
+    <nav className="footer-nav" aria-label={label}>
+      <ul className="footer-nav__list">
+        {items.map((item) => {
+          const active = item.path === activePath
+          return (
+            <li key={item.path} className="footer-nav__item">
+              <a
+                href={item.path}
+                className={active ? 'footer-nav__link is-active' : 'footer-nav__link'}
+                aria-current={active ? 'page' : undefined}
+                onClick={(event) => {
+                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+                  event.preventDefault()
+                  handleTap(item.path)
+                }}
+              >
+                <span className="footer-nav__icon" aria-hidden="true">
+                  {active ? item.activeIcon : item.icon}
+                </span>
+                <span className="footer-nav__label">{item.label}</span>
+              </a>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
+}
