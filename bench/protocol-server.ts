@@ -1,0 +1,23 @@
+/**
+ * Child process of the benchmark: the real app (buildApp) on an in-memory PGlite with the demo
+ * seed, plus one extra plain JSON route that returns the body `ping/config` answers, without
+ * signature checks or sealing. Registered here, not in server/, so production has no such route.
+ */
+import { PGlite } from '@electric-sql/pglite'
+import { buildApp } from '../server/app.ts'
+import { parseConfig } from '../server/config.ts'
+import { wrapPglite } from '../server/db/client.ts'
+import { seedDemoData } from '../server/db/seed.ts'
+
+const port = Number(process.argv[2])
+const plainBody = JSON.parse(process.argv[3] ?? 'null') as unknown
+const config = parseConfig({ ...process.env, PORT: String(port), LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent' })
+const database = wrapPglite(new PGlite())
+await database.migrate()
+await seedDemoData(database.db, new Date())
+const app = await buildApp({ config, db: database.db, log: { level: 'silent' } })
+app.get('/bench/plain', (_request, reply) => reply.send(plainBody))
+app.addHook('onClose', () => database.close())
+await app.listen({ host: '127.0.0.1', port })
+process.send?.('ready')
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)))

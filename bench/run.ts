@@ -1,0 +1,102 @@
+/**
+ * `npm run bench`: figures and ratios for the goals that live outside the test suite.
+ *  1. Throughput of a signed + sealed call (GET ping/config) against a plain JSON route that
+ *     returns the same body, on the same server process; target signed ÷ plain ≥ 0.75.
+ *  2. Gzip size of the JavaScript a first visit to `/` downloads; budget 150 KiB, goal 120 KiB.
+ */
+import { fork } from 'node:child_process'
+import autocannon from 'autocannon'
+import { computeSignature, formatApiKey, formatXUserAgent, newNonce } from '../core/protocol/sign.ts'
+import { open } from '../core/protocol/envelope.ts'
+import { DEV_API_SECRET } from '../core/protocol/defaults.ts'
+import { createNodeCrypto } from '../server/protocol/node-crypto.ts'
+import { buildApp as buildWebApp, freePort, startServer } from '../tests/support/server-process.ts'
+import { measureFirstVisitJs } from './js-size.ts'
+
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
+const CONNECTIONS = 16
+const secret = process.env.API_SECRET || DEV_API_SECRET
+const crypto = createNodeCrypto()
+const xUserAgent = formatXUserAgent({ devType: 'PC', sysType: 'h5_pc', browser: 'bench', browserVersion: '1' })
+const signedPath = '/api/app/ping/config'
+
+function signedHeaders(): Record<string, string> {
+  const t = Math.floor(Date.now() / 1000)
+  const nonce = newNonce(crypto)
+  const s = computeSignature(crypto, secret, { token: '', path: signedPath, xUserAgent, t, nonce })
+  return { Authorization: '', 'X-User-Agent': xUserAgent, 'x-api-key': formatApiKey({ t, n: nonce, s }) }
+}
+
+async function load(url: string, headers?: () => Record<string, string>): Promise<number> {
+  // Signatures are made before the run so the load generator's own crypto does not compete
+  // with the server for the two cores; each one is used once (nonces are single-use).
+  const presigned = headers ? Array.from({ length: 60_000 * DURATION_SECONDS }, headers) : []
+  let next = 0
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => (headers ? { ...request, headers: presigned[next++ % presigned.length] } : request),
+      },
+    ],
+  })
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
+  }
+  return result.requests.average
+}
+
+async function protocolThroughput() {
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  // The plain route must return what ping/config returns, so ask the real call once first.
+  const probe = fork(new URL('./protocol-server.ts', import.meta.url).pathname, [String(port), 'null'], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, API_SECRET: secret },
+  })
+  await new Promise((resolve) => probe.once('message', resolve))
+  const answer = (await (await fetch(`${baseUrl}${signedPath}`, { headers: signedHeaders() })).json()) as unknown
+  const body = answer && typeof answer === 'object' && 'hash' in answer ? open(crypto, secret, answer as never) : answer
+  probe.kill('SIGTERM')
+  await new Promise((resolve) => probe.once('exit', resolve))
+
+  const server = fork(new URL('./protocol-server.ts', import.meta.url).pathname, [String(port), JSON.stringify(body)], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, API_SECRET: secret },
+  })
+  await new Promise((resolve) => server.once('message', resolve))
+  try {
+    await load(`${baseUrl}/bench/plain`) // warm-up: JIT and connection set-up
+    await load(`${baseUrl}${signedPath}`, signedHeaders)
+    const plain = await load(`${baseUrl}/bench/plain`)
+    const signed = await load(`${baseUrl}${signedPath}`, signedHeaders)
+    return { plain, signed, ratio: signed / plain }
+  } finally {
+    server.kill('SIGTERM')
+  }
+}
+
+const throughput = await protocolThroughput()
+console.log(
+  '\nSigned + sealed call vs plain JSON (same body, same process, %d connections, %d s each)',
+  CONNECTIONS,
+  DURATION_SECONDS,
+)
+console.log(`  plain JSON   ${throughput.plain.toFixed(0).padStart(7)} req/s`)
+console.log(`  signed+sealed ${throughput.signed.toFixed(0).padStart(6)} req/s`)
+console.log(`  ratio        ${throughput.ratio.toFixed(2).padStart(7)}   (target ≥ 0.75)`)
+
+await buildWebApp()
+const server = await startServer()
+try {
+  const js = await measureFirstVisitJs(server)
+  console.log('\nJavaScript downloaded by a first visit to / (gzip -9)')
+  for (const file of js.files) console.log(`  ${(file.gzipBytes / 1024).toFixed(1).padStart(7)} KiB  ${file.url}`)
+  const kib = js.totalGzipBytes / 1024
+  console.log(`  total ${kib.toFixed(1)} KiB   (budget 150, goal 120; ratio to budget ${(kib / 150).toFixed(2)})`)
+} finally {
+  await server.stop()
+}
