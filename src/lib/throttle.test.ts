@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { debounceLeading, throttle } from './throttle.ts'
+import { debounceTaps, throttle } from './throttle.ts'
 
 function fakeTimers() {
   let time = 0
@@ -38,19 +38,58 @@ describe('throttle', () => {
   })
 })
 
-describe('debounceLeading', () => {
-  it('acts on the first tap and ignores taps until 200 ms of quiet', () => {
-    let time = 0
+describe('debounceTaps', () => {
+  function timers() {
+    const base = fakeTimers()
+    const cancelled = new Set<unknown>()
+    let id = 0
+    return {
+      now: base.now,
+      advance: base.advance,
+      setTimeout: (fn: () => void, ms: number) => {
+        const handle = ++id
+        base.setTimeout(() => {
+          if (!cancelled.has(handle)) fn()
+        }, ms)
+        return handle
+      },
+      clearTimeout: (handle: unknown) => void cancelled.add(handle),
+    }
+  }
+
+  it('acts on the first tap at once and never twice for a double tap', () => {
+    const clock = timers()
     const fn = vi.fn()
-    const tap = debounceLeading(fn, 200, () => time)
-    tap('a')
-    time = 100
-    tap('b')
-    time = 250
-    tap('c')
-    expect(fn.mock.calls).toEqual([['a']])
-    time = 450
-    tap('d')
-    expect(fn.mock.calls).toEqual([['a'], ['d']])
+    const tap = debounceTaps(fn, 200, clock)
+    tap('/mine/')
+    clock.advance(80)
+    tap('/mine/')
+    clock.advance(500)
+    expect(fn.mock.calls).toEqual([['/mine/']])
+  })
+
+  it('acts on the last of a burst once 200 ms pass without a tap', () => {
+    const clock = timers()
+    const fn = vi.fn()
+    const tap = debounceTaps(fn, 200, clock)
+    tap('/')
+    clock.advance(100)
+    tap('/lld/')
+    clock.advance(100)
+    tap('/mine/')
+    clock.advance(199)
+    expect(fn.mock.calls).toEqual([['/']])
+    clock.advance(1)
+    expect(fn.mock.calls).toEqual([['/'], ['/mine/']])
+  })
+
+  it('acts at once again after a quiet 200 ms', () => {
+    const clock = timers()
+    const fn = vi.fn()
+    const tap = debounceTaps(fn, 200, clock)
+    tap('/')
+    clock.advance(200)
+    tap('/mine/')
+    expect(fn.mock.calls).toEqual([['/'], ['/mine/']])
   })
 })

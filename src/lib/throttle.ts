@@ -32,20 +32,48 @@ export function throttle(
   }
 }
 
+export interface TapTimers {
+  now(): number
+  setTimeout(fn: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+const realTimers: TapTimers = {
+  now: () => performance.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+}
+
 /**
- * Leading-edge debounce for taps: the first tap acts at once; taps that follow within
- * `waitMs` of the previous one are ignored (SPEC §4's 200 ms tab-bar debounce).
+ * Tap debounce (SPEC §4's 200 ms tab bar): the first tap acts at once; further taps less
+ * than `waitMs` apart are held, and once they stop the last one acts — unless it asks for
+ * what already happened. A double tap never acts twice, and a quick change of mind is not lost.
  */
-export function debounceLeading<A extends unknown[]>(
-  fn: (...args: A) => void,
+export function debounceTaps<A>(
+  fn: (arg: A) => void,
   waitMs: number,
-  now: () => number = () => performance.now(),
-): (...args: A) => void {
+  timers: TapTimers = realTimers,
+): (arg: A) => void {
   let lastTap = -Infinity
-  return (...args) => {
-    const time = now()
+  let lastActed: { arg: A } | null = null
+  let pending: unknown = null
+  const act = (arg: A) => {
+    lastActed = { arg }
+    fn(arg)
+  }
+  return (arg) => {
+    const time = timers.now()
     const quiet = time - lastTap >= waitMs
     lastTap = time
-    if (quiet) fn(...args)
+    if (pending !== null) timers.clearTimeout(pending)
+    pending = null
+    if (quiet) {
+      act(arg)
+      return
+    }
+    pending = timers.setTimeout(() => {
+      pending = null
+      if (!lastActed || !Object.is(lastActed.arg, arg)) act(arg)
+    }, waitMs)
   }
 }

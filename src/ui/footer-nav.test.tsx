@@ -25,14 +25,23 @@ describe('FooterNav', () => {
 
   it('debounces taps by 200 ms', () => {
     let time = 1000
+    const scheduled: Array<() => void> = []
+    const timers = {
+      now: () => time,
+      setTimeout: (fn: () => void) => scheduled.push(fn),
+      clearTimeout: () => void scheduled.splice(0),
+    }
     const onSelect = vi.fn()
-    render(<FooterNav items={items} activePath="/" label="nav" onSelect={onSelect} now={() => time} />)
+    render(<FooterNav items={items} activePath="/" label="nav" onSelect={onSelect} timers={timers} />)
     const mine = screen.getByRole('link', { name: /我的/ })
     fireEvent.click(mine)
-    time += 150
-    fireEvent.click(screen.getByRole('link', { name: /首页/ }))
+    time += 50
+    fireEvent.click(mine)
     expect(onSelect.mock.calls).toEqual([['/mine/']])
-    time += 200
+    // The held double tap does not act again.
+    scheduled.splice(0).forEach((fn) => fn())
+    expect(onSelect.mock.calls).toEqual([['/mine/']])
+    time += 300
     fireEvent.click(screen.getByRole('link', { name: /首页/ }))
     expect(onSelect.mock.calls).toEqual([['/mine/'], ['/']])
   })

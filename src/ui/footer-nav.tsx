@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react'
-import { debounceLeading } from '../lib/throttle.ts'
+import { debounceTaps, type TapTimers } from '../lib/throttle.ts'
 
 export interface FooterNavItem {
   path: string
@@ -13,13 +13,13 @@ export interface FooterNavProps {
   activePath: string | null
   label: string
   onSelect(path: string): void
-  /** For tests; performance.now by default. */
-  now?: () => number
+  /** For tests; the real clock by default. */
+  timers?: TapTimers
 }
 
-/** The footer tab bar (SPEC §4): taps debounced 200 ms, the active tab shows its activeIcon. */
-export function FooterNav({ items, activePath, label, onSelect, now }: FooterNavProps) {
-  const handleTap = useMemo(() => debounceLeading((path: string) => onSelect(path), 200, now), [onSelect, now])
+/** The footer tab bar (SPEC §4): taps debounced 200 ms (lib/throttle.ts), the active tab shows its activeIcon. */
+export function FooterNav({ items, activePath, label, onSelect, timers }: FooterNavProps) {
+  const handleTap = useMemo(() => debounceTaps((path: string) => onSelect(path), 200, timers), [onSelect, timers])
   return (
     <nav className="footer-nav" aria-label={label}>
       <ul className="footer-nav__list">
