@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import type { LoginResult } from '../../../core/contracts/session.ts'
+import { formatDate } from '../../../core/format/date.ts'
 import { BUSINESS_MESSAGES, BusinessCode } from '../../../core/protocol/codes.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { hashToken, type SessionUser } from '../../plugins/session.ts'
 import * as repo from './repo.ts'
-import { formatShanghaiDateTime, toPublicUserInfo, toUserInfo } from './user-info.ts'
+import { toPublicUserInfo, toUserInfo } from './user-info.ts'
 
 export interface AccountsDeps {
   db: Db
@@ -35,9 +36,9 @@ export function createAccountsService(deps: AccountsDeps) {
   const { db, config } = deps
   const random = deps.randomBytes ?? randomBytes
 
-  async function openSession(userId: number, now: Date): Promise<string> {
+  async function openSession(executor: Db, userId: number, now: Date): Promise<string> {
     const token = Buffer.from(random(32)).toString('hex')
-    await repo.insertSession(db, {
+    await repo.insertSession(executor, {
       userId,
       tokenHash: hashToken(token),
       now,
@@ -69,7 +70,7 @@ export function createAccountsService(deps: AccountsDeps) {
             (await repo.findGuestByDevice(tx, input.devID))
           if (!user) throw new Error('guest vanished after a conflicting insert')
         }
-        const token = await openSession(user.id, now)
+        const token = await openSession(tx, user.id, now)
         return { ...toUserInfo(user), token }
       })
     },
@@ -87,7 +88,8 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     async addOnlineTime(session: SessionUser, seconds: number) {
-      const day = formatShanghaiDateTime(new Date(deps.now())).slice(0, 10)
+      // The calendar day in Asia/Shanghai, so daily totals roll over at the users' midnight.
+      const day = formatDate(Math.floor(deps.now() / 1000)).slice(0, 10)
       if (seconds > 0) await repo.addOnlineSeconds(db, session.userId, day, seconds)
       return { totalSeconds: await repo.totalOnlineSeconds(db, session.userId) }
     },

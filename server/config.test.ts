@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+import { DEV_API_SECRET } from '../core/protocol/defaults.ts'
+import { ConfigError, DEV_IMAGE_HEAD_KEY, parseConfig } from './config.ts'
+
+describe('parseConfig', () => {
+  it('works with no environment at all (development defaults)', () => {
+    expect(parseConfig({})).toEqual({
+      host: '127.0.0.1',
+      port: 8080,
+      publicUrl: 'http://127.0.0.1:8080',
+      dataDir: '.data',
+      databaseUrl: '',
+      apiSecret: DEV_API_SECRET,
+      imageXorByte: 0x5a,
+      imageHeadKey: DEV_IMAGE_HEAD_KEY,
+      encryptHttp: true,
+      encryptRequest: true,
+      guestCreation: true,
+      guestLimitPerIp: 30,
+      sessionTtlDays: 90,
+      staticDir: 'dist',
+      logLevel: 'info',
+      trustProxy: false,
+      bodyLimitBytes: 1_048_576,
+    })
+  })
+
+  it('treats empty values as unset, like the empty lines of .env.example', () => {
+    expect(parseConfig({ PUBLIC_URL: '', IMAGE_HEAD_KEY: '', DATABASE_URL: '', API_SECRET: '' })).toMatchObject({
+      publicUrl: 'http://127.0.0.1:8080',
+      imageHeadKey: DEV_IMAGE_HEAD_KEY,
+      apiSecret: DEV_API_SECRET,
+    })
+  })
+
+  it('reads every variable', () => {
+    const config = parseConfig({
+      HOST: '0.0.0.0',
+      PORT: '9000',
+      PUBLIC_URL: 'https://marquee.example/',
+      DATA_DIR: '/var/lib/marquee',
+      DATABASE_URL: 'postgres://m@db/m',
+      API_SECRET: 'other',
+      IMAGE_XOR_BYTE: '0x2A',
+      IMAGE_HEAD_KEY: 'ABCDEF0123456789abcdef0123456789',
+      ENCRYPT_HTTP: 'false',
+      ENCRYPT_REQUEST: 'off',
+      GUEST_CREATION: '0',
+      GUEST_LIMIT_PER_IP: '5',
+      SESSION_TTL_DAYS: '7',
+      STATIC_DIR: 'build',
+      LOG_LEVEL: 'WARN',
+      TRUST_PROXY: 'yes',
+      BODY_LIMIT_BYTES: '2048',
+    })
+    expect(config).toEqual({
+      host: '0.0.0.0',
+      port: 9000,
+      publicUrl: 'https://marquee.example',
+      dataDir: '/var/lib/marquee',
+      databaseUrl: 'postgres://m@db/m',
+      apiSecret: 'other',
+      imageXorByte: 42,
+      imageHeadKey: 'abcdef0123456789abcdef0123456789',
+      encryptHttp: false,
+      encryptRequest: false,
+      guestCreation: false,
+      guestLimitPerIp: 5,
+      sessionTtlDays: 7,
+      staticDir: 'build',
+      logLevel: 'warn',
+      trustProxy: true,
+      bodyLimitBytes: 2048,
+    })
+  })
+
+  it('reports every bad variable at once', () => {
+    let error: unknown
+    try {
+      parseConfig({
+        PORT: '80a',
+        PUBLIC_URL: 'ftp://x',
+        DATABASE_URL: 'mysql://x',
+        IMAGE_XOR_BYTE: '300',
+        IMAGE_HEAD_KEY: 'not-hex',
+        ENCRYPT_HTTP: 'maybe',
+        GUEST_LIMIT_PER_IP: '-1',
+        LOG_LEVEL: 'loud',
+      })
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const problems = (error as ConfigError).problems
+    expect(problems.map((p) => p.split(/[=:]/)[0])).toEqual([
+      'PORT',
+      'PUBLIC_URL',
+      'DATABASE_URL',
+      'IMAGE_XOR_BYTE',
+      'IMAGE_HEAD_KEY',
+      'LOG_LEVEL',
+      'ENCRYPT_HTTP',
+      'GUEST_LIMIT_PER_IP',
+    ])
+    expect((error as ConfigError).message).toContain('IMAGE_HEAD_KEY: expected 32 hex characters')
+  })
+
+  it('does not echo the DATABASE_URL, which may hold a password', () => {
+    expect(() => parseConfig({ DATABASE_URL: 'mysql://user:hunter2@x' })).toThrow(/^(?!.*hunter2)/s)
+  })
+})

@@ -1,0 +1,217 @@
+import { count } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { sessions, users } from '../db/schema/accounts.ts'
+import { BACKENDS, useTestApp } from '../testing/harness.ts'
+import { sealBody, signApiKey, TEST_USER_AGENT } from '../testing/client.ts'
+
+const DEVICE = 'device-0123456789'
+
+describe.each(BACKENDS)('protocol conformance (%s)', (backend) => {
+  const t = useTestApp(backend)
+
+  const countRows = async (table: typeof users | typeof sessions) =>
+    (await t.db.select({ n: count() }).from(table))[0]!.n
+
+  async function login() {
+    const answer = await t.client.call('login/guest', { devID: DEVICE, affCode: '', token: '' })
+    expect(answer.body.code).toBe(200)
+    t.client.token = (answer.body.data as { token: string }).token
+    return answer
+  }
+
+  it('accepts a correctly signed session: ping/config, login/guest, user/info', async () => {
+    const config = await t.client.call('ping/config')
+    expect(config.status).toBe(200)
+    expect(config.body.code).toBe(200)
+    const loggedIn = await login()
+    const info = await t.client.call('user/info', {})
+    expect(info.body).toMatchObject({ code: 200, data: { id: (loggedIn.body.data as { id: number }).id } })
+  })
+
+  it.each([
+    ['no x-api-key', { 'x-api-key': undefined }],
+    ['no X-User-Agent', { 'X-User-Agent': undefined }],
+    ['a malformed x-api-key', { 'x-api-key': 't=1;n=xyz;s=abc' }],
+    ['an upper-case nonce', { 'x-api-key': `t=1767225600;n=${'A'.repeat(32)};s=${'0'.repeat(40)}` }],
+  ])('answers 403 4003 to %s', async (_, headers) => {
+    const answer = await t.client.call('ping/check', undefined, { headers })
+    expect(answer.status).toBe(403)
+    expect(answer.body).toMatchObject({ code: 4003 })
+    expect(answer.sealed).toBe(false)
+  })
+
+  it('answers 4003 to a bad signature: wrong secret, other path, other token, other user agent', async () => {
+    const now = Math.floor(t.clock.now() / 1000)
+    const nonce = 'ab'.repeat(16)
+    const cases = [
+      signApiKey('wrong secret', { token: '', path: '/api/app/ping/check', ua: TEST_USER_AGENT, t: now, nonce }),
+      signApiKey(t.config.apiSecret, { token: '', path: '/api/app/ping/config', ua: TEST_USER_AGENT, t: now, nonce }),
+      signApiKey(t.config.apiSecret, { token: 'x', path: '/api/app/ping/check', ua: TEST_USER_AGENT, t: now, nonce }),
+      signApiKey(t.config.apiSecret, { token: '', path: '/api/app/ping/check', ua: 'other', t: now, nonce }),
+    ]
+    for (const apiKey of cases) {
+      const answer = await t.client.call('ping/check', undefined, { headers: { 'x-api-key': apiKey } })
+      expect(answer.status).toBe(403)
+      expect(answer.body.code).toBe(4003)
+    }
+  })
+
+  it('signs the path without the query string', async () => {
+    const answer = await t.client.call('ping/check', undefined, { query: 'token=abc' })
+    expect(answer.body.code).toBe(200)
+  })
+
+  it('answers 4004 with serverTime beyond 300 s of skew either way, and accepts 300 s', async () => {
+    const now = Math.floor(t.clock.now() / 1000)
+    for (const skew of [301, -301, 3600]) {
+      const answer = await t.client.call('ping/check', undefined, { t: now + skew })
+      expect(answer.status).toBe(403)
+      expect(answer.body).toEqual({ code: 4004, msg: expect.any(String), serverTime: now })
+    }
+    for (const skew of [300, -300]) {
+      expect((await t.client.call('ping/check', undefined, { t: now + skew })).body.code).toBe(200)
+    }
+  })
+
+  it('answers 4005 to a replayed nonce, still within 600 s', async () => {
+    const nonce = 'cd'.repeat(16)
+    expect((await t.client.call('ping/check', undefined, { nonce })).body.code).toBe(200)
+    t.clock.advance(290_000)
+    const replay = await t.client.call('ping/check', undefined, { nonce })
+    expect(replay.status).toBe(403)
+    expect(replay.body.code).toBe(4005)
+  })
+
+  it('a replayed login/guest creates nothing', async () => {
+    const first = await t.client.call('login/guest', { devID: DEVICE, affCode: '', token: '' })
+    expect(first.body.code).toBe(200)
+    const [usersBefore, sessionsBefore] = [await countRows(users), await countRows(sessions)]
+    const replay = await t.client.resend(first, '/api/app/login/guest')
+    expect(replay.status).toBe(403)
+    expect(replay.body.code).toBe(4005)
+    expect([await countRows(users), await countRows(sessions)]).toEqual([usersBefore, sessionsBefore])
+  })
+
+  it('a login/guest with a bad signature creates nothing', async () => {
+    const answer = await t.client.call(
+      'login/guest',
+      { devID: DEVICE, affCode: '', token: '' },
+      { headers: { 'x-api-key': `t=${Math.floor(t.clock.now() / 1000)};n=${'ef'.repeat(16)};s=${'0'.repeat(40)}` } },
+    )
+    expect(answer.body.code).toBe(4003)
+    expect(await countRows(users)).toBe(0)
+  })
+
+  it('answers 1000 on a secured call without a token, with an unknown token and after logout', async () => {
+    expect((await t.client.call('user/info', {})).body.code).toBe(1000)
+    expect((await t.client.call('user/info', {}, { token: 'f'.repeat(64) })).body.code).toBe(1000)
+    await login()
+    expect((await t.client.call('user/info', {})).body.code).toBe(200)
+    expect((await t.client.call('user/logout', {})).body.code).toBe(200)
+    const after = await t.client.call('user/info', {})
+    expect(after.status).toBe(200)
+    expect(after.body.code).toBe(1000)
+  })
+
+  it('answers 1000 once the session expires', async () => {
+    await login()
+    t.clock.advance(t.config.sessionTtlDays * 24 * 3600 * 1000 + 1000)
+    expect((await t.client.call('user/info', {})).body.code).toBe(1000)
+  })
+})
+
+describe.each(BACKENDS)('envelopes (%s)', (backend) => {
+  const t = useTestApp(backend)
+
+  it('accepts sealed and plain request bodies', async () => {
+    const sealed = await t.client.call('login/guest', { devID: DEVICE, affCode: '' }, { seal: true })
+    const plain = await t.client.call('login/guest', { devID: DEVICE, affCode: '' })
+    expect(sealed.body.code).toBe(200)
+    expect(plain.body.code).toBe(200)
+    expect((sealed.body.data as { id: number }).id).toBe((plain.body.data as { id: number }).id)
+  })
+
+  it.each([
+    ['data that is not base64', JSON.stringify({ hash: true, data: '***' }), 'body: envelope data is not base64'],
+    [
+      'a truncated envelope',
+      JSON.stringify({ hash: true, data: 'AAAAAAAAAAAAAAAA' }),
+      'body: envelope data has the wrong length',
+    ],
+    ['not JSON', '{"devID":', 'body: not valid JSON'],
+  ])('answers 4000 to %s', async (_, rawBody, msg) => {
+    const answer = await t.client.call('login/guest', undefined, { rawBody })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject({ code: 4000, msg })
+  })
+
+  it('answers 4000 to an envelope sealed with another secret', async () => {
+    const answer = await t.client.call('login/guest', undefined, {
+      rawBody: JSON.stringify(sealBody('another secret', { devID: DEVICE })),
+    })
+    expect(answer.body).toMatchObject({ code: 4000, msg: 'body: envelope does not decrypt with this secret' })
+  })
+
+  it('seals responses when ENCRYPT_HTTP is on and answers plain JSON when off', async () => {
+    const sealed = await t.client.call('ping/check')
+    expect(sealed.sealed).toBe(true)
+    expect(sealed.body).toEqual({ code: 200, data: null, tip: '', msg: 'ok' })
+    await t.rebuild({ encryptHttp: false })
+    const plain = await t.client.call('ping/check')
+    expect(plain.sealed).toBe(false)
+    expect(plain.body).toEqual({ code: 200, data: null, tip: '', msg: 'ok' })
+  })
+
+  it('seals business answers too, but never protocol rejections', async () => {
+    const answer = await t.client.call('user/info', {})
+    expect(answer).toMatchObject({ sealed: true, status: 200, body: { code: 1000 } })
+    const rejected = await t.client.call('user/info', {}, { headers: { 'x-api-key': undefined } })
+    expect(rejected).toMatchObject({ sealed: false, status: 403, body: { code: 4003 } })
+  })
+
+  it('answers 4000 naming the field and why', async () => {
+    const answer = await t.client.call('user/online/time', { seconds: 'ten' })
+    expect(answer.body.code).toBe(4000)
+    expect(answer.body.msg).toMatch(/^seconds: /)
+  })
+})
+
+describe('logs and errors (pglite)', () => {
+  const t = useTestApp('pglite')
+
+  it('never log the token, the signature or bodies', async () => {
+    const login = await t.client.call('login/guest', { devID: DEVICE, affCode: '{"pc":"secret-channel"}' })
+    const token = (login.body.data as { token: string }).token
+    t.client.token = token
+    const info = await t.client.call('user/info', {}, { query: `token=${token}` })
+    expect(info.body.code).toBe(200)
+    const output = t.logs.join('')
+    expect(output).toContain('request completed')
+    expect(output).toContain('/api/app/user/info')
+    const signatures = [login, info].map((a) => a.sent.headers['x-api-key']!.split(';s=')[1]!)
+    for (const secret of [token, ...signatures, DEVICE, 'secret-channel']) expect(output).not.toContain(secret)
+  })
+
+  it('security headers on every answer', async () => {
+    const answer = await t.client.call('ping/check')
+    expect(answer.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'x-frame-options': 'DENY',
+      'content-security-policy': expect.stringContaining("script-src 'self'"),
+    })
+  })
+
+  it('answers unknown calls with 404 JSON', async () => {
+    const answer = await t.client.call('no/such/call', {})
+    expect(answer.status).toBe(404)
+    expect(answer.body).toMatchObject({ code: 404 })
+  })
+
+  it('refuses bodies over the limit', async () => {
+    await t.rebuild({ bodyLimitBytes: 1024 })
+    const answer = await t.client.call('login/guest', { devID: DEVICE, affCode: 'x'.repeat(2000) })
+    expect(answer.status).toBe(413)
+    expect(answer.body.code).toBe(4000)
+  })
+})

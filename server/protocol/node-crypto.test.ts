@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import { bytesToHex } from '../../core/protocol/crypto.ts'
+import { deriveKeyAndIv, openText, sealText } from '../../core/protocol/envelope.ts'
+import { computeSignature, formatApiKey } from '../../core/protocol/sign.ts'
+import vectors from '../../core/protocol/vectors.json' with { type: 'json' }
+import { createNodeCrypto } from './node-crypto.ts'
+
+const crypto = createNodeCrypto({ pinned: ['marquee-dev-secret-change-me'] })
+const hexToBytes = (hex: string) => Buffer.from(hex, 'hex')
+
+describe('node:crypto primitives against the golden vectors', () => {
+  it.each(vectors.sign)('signs $path with token "$token"', (v) => {
+    const signature = computeSignature(crypto, v.secret, {
+      token: v.token,
+      path: v.path,
+      xUserAgent: v.xUserAgent,
+      t: v.t,
+      nonce: v.nonce,
+    })
+    expect(signature).toBe(v.signature)
+    expect(formatApiKey({ t: v.t, n: v.nonce, s: signature })).toBe(v.apiKey)
+  })
+
+  it.each(vectors.envelope)('seals and opens $json', (v) => {
+    const seed = hexToBytes(v.seedHex)
+    const { key, iv } = deriveKeyAndIv(crypto, v.secret, seed)
+    expect(bytesToHex(key)).toBe(v.keyHex)
+    expect(bytesToHex(iv)).toBe(v.ivHex)
+    expect(sealText(crypto, v.secret, v.json, seed)).toEqual({ hash: true, data: v.data })
+    expect(openText(crypto, v.secret, { hash: true, data: v.data })).toBe(v.json)
+  })
+})
+
+describe('base64', () => {
+  it.each(['***', 'QUJD!', 'QUJD\n', 'QUJ', 'QU=D', ' QUJD'])('rejects %j instead of skipping characters', (text) => {
+    expect(() => crypto.base64Decode(text)).toThrow()
+  })
+
+  it.each([
+    ['', ''],
+    ['QQ==', '41'],
+    ['QUI=', '4142'],
+    ['QUJD', '414243'],
+  ])('decodes %j', (text, hex) => {
+    expect(bytesToHex(crypto.base64Decode(text))).toBe(hex)
+    expect(crypto.base64Encode(hexToBytes(hex))).toBe(text)
+  })
+
+  it('encodes a view into a larger buffer by its own bytes only', () => {
+    const whole = Uint8Array.from([1, 2, 3, 4, 5])
+    expect(crypto.base64Encode(whole.subarray(1, 3))).toBe(Buffer.from([2, 3]).toString('base64'))
+  })
+})
+
+describe('utf8', () => {
+  it('rejects malformed UTF-8', () => {
+    expect(() => crypto.utf8Decode(Uint8Array.from([0xc3, 0x28]))).toThrow()
+  })
+
+  it('encodes pinned and other texts alike', () => {
+    expect(Buffer.from(crypto.utf8Encode('marquee-dev-secret-change-me')).toString()).toBe(
+      'marquee-dev-secret-change-me',
+    )
+    expect(Buffer.from(crypto.utf8Encode('中文')).toString('hex')).toBe('e4b8ade69687')
+  })
+
+  it('fails to decrypt a ciphertext with bad padding', () => {
+    const key = new Uint8Array(32)
+    const iv = new Uint8Array(16)
+    const ciphertext = crypto.aes256CbcEncrypt(key, iv, Uint8Array.from([1, 2, 3]))
+    expect(() => crypto.aes256CbcDecrypt(new Uint8Array(32).fill(1), iv, ciphertext)).toThrow()
+  })
+})
