@@ -29,7 +29,6 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
   if (built) {
     await app.register(fastifyStatic, {
       root,
-      index: false,
       wildcard: true,
       cacheControl: false,
       setHeaders(reply, filePath) {

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { AnnouncementSchema, AppConfigSchema } from '../../../core/contracts/config.ts'
+import { seedDemoData } from '../../db/seed.ts'
+import { appConfig, announcements } from '../../db/schema/content.ts'
+import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
+import { resolveDomainUrl } from './service.ts'
+
+describe.each(BACKENDS)('ping (%s)', (backend) => {
+  const t = useTestApp(backend)
+
+  it('ping/check answers 200', async () => {
+    expect((await t.client.call('ping/check')).body).toEqual({ code: 200, data: null, tip: '', msg: 'ok' })
+  })
+
+  it('ping/config serves the stored config with domains at PUBLIC_URL and the server encryption flags', async () => {
+    await seedDemoData(t.db, new Date(START_MS))
+    await t.rebuild({ publicUrl: 'https://marquee.example', encryptRequest: false })
+    const answer = await t.client.call('ping/config')
+    const config = AppConfigSchema.parse(answer.body.data)
+    expect(config.domain.map((d) => d.type).sort()).toEqual(['API', 'H5SHAREURL', 'IMAGE', 'LAND', 'MP4', 'VID'])
+    for (const entry of config.domain) expect(entry.urls).toEqual(['https://marquee.example'])
+    expect(config.encryption).toEqual({ request: false, http: true, m3u8: false })
+    expect(config.announcement?.title).toBe('欢迎来到 Marquee')
+    expect(config.version).toBe('1.0.0')
+  })
+
+  it('ping/config reflects a changed stored config and works on an empty database', async () => {
+    const empty = AppConfigSchema.parse((await t.client.call('ping/config')).body.data)
+    expect(empty.announcement).toBeNull()
+    await t.db.insert(appConfig).values({
+      key: 'app',
+      value: { domain: [{ type: 'IMAGE', urls: ['https://img.example/a', '/media'] }] },
+      updatedAt: new Date(START_MS),
+    })
+    const changed = AppConfigSchema.parse((await t.client.call('ping/config')).body.data)
+    expect(changed.domain).toEqual([{ type: 'IMAGE', urls: ['https://img.example/a', 'http://127.0.0.1:8080/media'] }])
+  })
+
+  it('ping/announcement answers the latest published announcement, or null', async () => {
+    expect((await t.client.call('ping/announcement', {})).body).toMatchObject({ code: 200, data: null })
+    await t.db.insert(announcements).values([
+      { title: '旧', content: 'a', publishedAt: new Date(START_MS - 1000) },
+      { title: '新', content: 'b', publishedAt: new Date(START_MS - 10) },
+      { title: '未来', content: 'c', publishedAt: new Date(START_MS + 3600_000) },
+    ])
+    const answer = await t.client.call('ping/announcement', {})
+    expect(AnnouncementSchema.parse(answer.body.data)).toMatchObject({
+      title: '新',
+      publishedAt: ((START_MS - 10) / 1000) | 0,
+    })
+  })
+
+  it('seeding twice leaves one config and one announcement', async () => {
+    await seedDemoData(t.db, new Date(START_MS))
+    await seedDemoData(t.db, new Date(START_MS))
+    expect(await t.db.select().from(appConfig)).toHaveLength(1)
+    expect(await t.db.select().from(announcements)).toHaveLength(1)
+  })
+})
+
+describe('resolveDomainUrl', () => {
+  it.each([
+    ['/', 'http://h:1'],
+    ['', 'http://h:1'],
+    ['/media/', 'http://h:1/media'],
+    ['https://cdn.example/x', 'https://cdn.example/x'],
+  ])('%j → %j', (url, expected) => {
+    expect(resolveDomainUrl(url, 'http://h:1')).toBe(expected)
+  })
+})

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { createMemoryNonceStore, NonceStoreFullError } from './nonce-store.ts'
+
+describe('memory nonce store', () => {
+  it('refuses a nonce it remembers and forgets it after the TTL', async () => {
+    let now = 0
+    const store = createMemoryNonceStore({ now: () => now })
+    expect(await store.remember('a', 600)).toBe(true)
+    expect(await store.remember('a', 600)).toBe(false)
+    now = 599_999
+    expect(await store.remember('a', 600)).toBe(false)
+    now = 600_000
+    expect(await store.remember('a', 600)).toBe(true)
+  })
+
+  it('sweeps expired entries so it does not grow without bound', async () => {
+    let now = 0
+    const store = createMemoryNonceStore({ now: () => now })
+    for (let i = 0; i < 1000; i++) await store.remember(`n${i}`, 600)
+    expect(store.size()).toBe(1000)
+    now = 601_000
+    await store.remember('fresh', 600)
+    expect(store.size()).toBe(1)
+  })
+
+  it('refuses new nonces when full instead of forgetting live ones', async () => {
+    const store = createMemoryNonceStore({ now: () => 0, maxEntries: 2 })
+    await store.remember('a', 600)
+    await store.remember('b', 600)
+    await expect(store.remember('c', 600)).rejects.toBeInstanceOf(NonceStoreFullError)
+    expect(await store.remember('a', 600)).toBe(false)
+  })
+})

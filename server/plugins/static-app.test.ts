@@ -1,0 +1,79 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app.ts'
+import { parseConfig } from '../config.ts'
+import type { Db } from '../db/client.ts'
+
+// Serving files touches no database; a stand-in that fails loudly if anything queries it.
+const noDatabase = new Proxy({}, { get: () => () => Promise.reject(new Error('no database here')) }) as Db
+
+let dist: string
+let app: FastifyInstance | null = null
+
+beforeAll(() => {
+  dist = mkdtempSync(join(tmpdir(), 'marquee-dist-'))
+  mkdirSync(join(dist, 'assets'))
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Marquee</title>')
+  writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+  writeFileSync(join(dist, 'manifest.webmanifest'), '{}')
+  writeFileSync(join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)')
+})
+
+afterAll(() => rmSync(dist, { recursive: true, force: true }))
+afterEach(async () => {
+  await app?.close()
+  app = null
+})
+
+async function serve(staticDir: string) {
+  app = await buildApp({ config: { ...parseConfig({}), staticDir }, db: noDatabase, log: { level: 'silent' } })
+  return app
+}
+
+describe('serving the built app', () => {
+  it('marks hashed assets immutable and everything else no-cache', async () => {
+    const server = await serve(dist)
+    const asset = await server.inject('/assets/index-AbC123.js')
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    for (const path of ['/sw.js', '/manifest.webmanifest', '/index.html']) {
+      const answer = await server.inject(path)
+      expect(answer.statusCode).toBe(200)
+      expect(answer.headers['cache-control']).toBe('no-cache')
+    }
+  })
+
+  it.each(['/', '/mine', '/topicList?id=1&name=%E7%83%AD', '/play/longVideo?id=3', '/no/such/page'])(
+    'answers index.html for the app path %s',
+    async (path) => {
+      const answer = await (await serve(dist)).inject(path)
+      expect(answer.statusCode).toBe(200)
+      expect(answer.headers['content-type']).toMatch(/^text\/html/)
+      expect(answer.headers['cache-control']).toBe('no-cache')
+      expect(answer.body).toContain('<title>Marquee</title>')
+      expect(answer.headers['content-security-policy']).toContain("script-src 'self'")
+    },
+  )
+
+  it('answers 404 for missing files and never falls back for /api', async () => {
+    const server = await serve(dist)
+    expect((await server.inject('/assets/missing-123.js')).statusCode).toBe(404)
+    expect((await server.inject('/favicon.ico')).statusCode).toBe(404)
+    for (const path of ['/api/app/ping/nope', '/api/other', '/api']) {
+      const answer = await server.inject(path)
+      expect(answer.statusCode).toBe(path === '/api' ? 404 : 403)
+      expect(answer.headers['content-type']).toMatch(/^application\/json/)
+    }
+    const post = await server.inject({ method: 'POST', url: '/mine' })
+    expect(post.statusCode).toBe(404)
+  })
+
+  it('starts without a build and explains how to make one', async () => {
+    const answer = await (await serve(join(dist, 'missing'))).inject('/mine')
+    expect(answer.statusCode).toBe(503)
+    expect(answer.body).toContain('npm run build')
+  })
+})
