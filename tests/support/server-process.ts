@@ -19,6 +19,8 @@ export function freePort(): Promise<number> {
 
 /** `vite build`, as `npm start` runs it, with the given environment. */
 export async function buildApp(env: NodeJS.ProcessEnv = {}, outDir = 'dist'): Promise<void> {
+  // vitest sets NODE_ENV=test, which would make vite build React's development bundle.
+  env = { NODE_ENV: 'production', ...env }
   await run(
     process.execPath,
     [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'],

@@ -112,9 +112,10 @@ describe('initSession', () => {
 })
 
 describe('clearSessionAndReload', () => {
-  it('clears the session and reloads, but not twice within a minute', async () => {
+  it('clears the credentials but keeps the device id, and reloads, but not twice within a minute', async () => {
     const s = setup(loginOk)
     await initSession(s.deps)
+    const before = await s.storage.get<Session>(StorageKey.Session)
     const marks = new Map<string, string>()
     const deps = {
       store: s.store,
@@ -125,7 +126,7 @@ describe('clearSessionAndReload', () => {
     }
     await expect(clearSessionAndReload(deps)).resolves.toBe('reloaded')
     expect(s.store.get(currentSessionAtom)).toBeNull()
-    expect(await s.storage.get(StorageKey.Session)).toBeNull()
+    expect(await s.storage.get(StorageKey.Session)).toEqual({ ...before, token: '', user: null })
     expect(deps.reload).toHaveBeenCalledOnce()
     await expect(clearSessionAndReload(deps)).resolves.toBe('cleared')
     expect(deps.reload).toHaveBeenCalledOnce()

@@ -127,7 +127,8 @@ export async function initSession(deps: SessionDeps): Promise<void> {
 }
 
 /**
- * Code 1000 (SPEC §2, §5): forget the session and reload, which logs in afresh. A second
+ * Code 1000 (SPEC §2, §5): forget the credentials and reload, which logs in afresh. The
+ * device id and channel stay, so the same device comes back as the same guest. A second
  * 1000 within a minute of such a reload only clears, so a broken server cannot loop us.
  */
 export async function clearSessionAndReload(
@@ -138,7 +139,9 @@ export async function clearSessionAndReload(
   },
 ): Promise<'reloaded' | 'cleared'> {
   deps.store.set(setSessionAtom, null)
-  await deps.storage.remove(StorageKey.Session).catch(() => {})
+  const stored = await read<Session>(deps.storage, StorageKey.Session)
+  const keep = stored ? deps.storage.set(StorageKey.Session, { ...stored, token: '', user: null }) : Promise.resolve()
+  await keep.catch(() => {})
   const key = 'marquee:session-reload'
   let last: number
   try {
