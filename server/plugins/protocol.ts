@@ -3,8 +3,9 @@ import { constantTimeEqual, type ProtocolCrypto } from '../../core/protocol/cryp
 import { ResultCode, httpStatusFor, type ApiResult, type ProtocolRejection } from '../../core/protocol/codes.ts'
 import { MAX_CLOCK_SKEW_SECONDS, NONCE_TTL_SECONDS } from '../../core/protocol/defaults.ts'
 import { EnvelopeError, isEnvelope, openText, sealText } from '../../core/protocol/envelope.ts'
-import { computeSignature, parseApiKey } from '../../core/protocol/sign.ts'
+import { parseApiKey } from '../../core/protocol/sign.ts'
 import type { Config } from '../config.ts'
+import { createSigner } from '../protocol/signature.ts'
 import { AppError } from '../errors.ts'
 import { NonceStoreFullError, type NonceStore } from './nonce-store.ts'
 
@@ -44,6 +45,7 @@ export function createResultSender(deps: Pick<ProtocolDeps, 'config' | 'crypto'>
 export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
   const { crypto, nonceStore, now } = deps
   const secret = deps.config.apiSecret
+  const sign = createSigner(secret)
 
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url
@@ -60,7 +62,7 @@ export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
       return reject(reply, { code: ResultCode.ClockSkew, msg: 'clock skew too large', serverTime })
     }
     const token = header(request, 'authorization') ?? ''
-    const expected = computeSignature(crypto, secret, { token, path, xUserAgent, t: key.t, nonce: key.n })
+    const expected = sign({ token, path, xUserAgent, t: key.t, nonce: key.n })
     if (!constantTimeEqual(expected, key.s)) {
       return reject(reply, { code: ResultCode.BadSignature, msg: 'bad signature' })
     }

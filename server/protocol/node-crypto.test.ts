@@ -3,7 +3,8 @@ import { bytesToHex } from '../../core/protocol/crypto.ts'
 import { deriveKeyAndIv, openText, sealText } from '../../core/protocol/envelope.ts'
 import { computeSignature, formatApiKey } from '../../core/protocol/sign.ts'
 import vectors from '../../core/protocol/vectors.json' with { type: 'json' }
-import { createNodeCrypto } from './node-crypto.ts'
+import { createNodeCrypto, pooledRandomBytes } from './node-crypto.ts'
+import { createSigner } from './signature.ts'
 
 const crypto = createNodeCrypto({ pinned: ['marquee-dev-secret-change-me'] })
 const hexToBytes = (hex: string) => Buffer.from(hex, 'hex')
@@ -19,6 +20,11 @@ describe('node:crypto primitives against the golden vectors', () => {
     })
     expect(signature).toBe(v.signature)
     expect(formatApiKey({ t: v.t, n: v.nonce, s: signature })).toBe(v.apiKey)
+  })
+
+  it.each(vectors.sign)('the server signer signs $path like the vectors', (v) => {
+    const call = { token: v.token, path: v.path, xUserAgent: v.xUserAgent, t: v.t, nonce: v.nonce }
+    expect(createSigner(v.secret)(call)).toBe(v.signature)
   })
 
   it.each(vectors.envelope)('seals and opens $json', (v) => {
@@ -69,5 +75,19 @@ describe('utf8', () => {
     const iv = new Uint8Array(16)
     const ciphertext = crypto.aes256CbcEncrypt(key, iv, Uint8Array.from([1, 2, 3]))
     expect(() => crypto.aes256CbcDecrypt(new Uint8Array(32).fill(1), iv, ciphertext)).toThrow()
+  })
+})
+
+describe('pooled random bytes', () => {
+  it('never hands out the same bytes twice, across pool refills', () => {
+    const random = pooledRandomBytes(64)
+    const seen = new Set<string>()
+    for (let i = 0; i < 100; i++) {
+      const bytes = random(12)
+      expect(bytes).toHaveLength(12)
+      seen.add(bytesToHex(bytes))
+    }
+    expect(seen.size).toBe(100)
+    expect(random(100)).toHaveLength(100)
   })
 })

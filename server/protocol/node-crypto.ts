@@ -4,6 +4,26 @@ import type { ProtocolCrypto } from '../../core/protocol/crypto.ts'
 const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 const decoder = new TextDecoder('utf-8', { fatal: true })
 
+/**
+ * randomBytes costs a few microseconds per call whatever the length; every sealed answer
+ * needs 12 bytes. Drawing them from a 4 KiB pool refilled when spent makes that one call per
+ * ~340 answers. Slices are never handed out twice: a spent pool is replaced, not refilled.
+ */
+export function pooledRandomBytes(poolSize = 4096): (length: number) => Uint8Array {
+  let pool = randomBytes(poolSize)
+  let offset = 0
+  return (length) => {
+    if (length > poolSize / 4) return randomBytes(length)
+    if (offset + length > poolSize) {
+      pool = randomBytes(poolSize)
+      offset = 0
+    }
+    const bytes = pool.subarray(offset, offset + length)
+    offset += length
+    return bytes
+  }
+}
+
 export interface NodeCryptoOptions {
   randomBytes?: (length: number) => Uint8Array
   /**
@@ -19,7 +39,7 @@ export interface NodeCryptoOptions {
  * vectors (core/protocol/vectors.json) check that both agree byte for byte.
  */
 export function createNodeCrypto(options: NodeCryptoOptions = {}): ProtocolCrypto {
-  const random = options.randomBytes ?? randomBytes
+  const random = options.randomBytes ?? pooledRandomBytes()
   const pinned = new Map((options.pinned ?? []).map((text) => [text, Buffer.from(text, 'utf8')]))
   return {
     sha256: (data) => createHash('sha256').update(data).digest(),
