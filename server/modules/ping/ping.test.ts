@@ -3,7 +3,7 @@ import { AnnouncementSchema, AppConfigSchema } from '../../../core/contracts/con
 import { seedDemoData } from '../../db/seed.ts'
 import { appConfig, announcements } from '../../db/schema/content.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
-import { resolveDomainUrl } from './service.ts'
+import { CONFIG_CACHE_MS, resolveDomainUrl } from './service.ts'
 
 describe.each(BACKENDS)('ping (%s)', (backend) => {
   const t = useTestApp(backend)
@@ -24,7 +24,7 @@ describe.each(BACKENDS)('ping (%s)', (backend) => {
     expect(config.version).toBe('1.0.0')
   })
 
-  it('ping/config reflects a changed stored config and works on an empty database', async () => {
+  it('ping/config works on an empty database and shows a stored change once its cache expires', async () => {
     const empty = AppConfigSchema.parse((await t.client.call('ping/config')).body.data)
     expect(empty.announcement).toBeNull()
     await t.db.insert(appConfig).values({
@@ -32,6 +32,9 @@ describe.each(BACKENDS)('ping (%s)', (backend) => {
       value: { domain: [{ type: 'IMAGE', urls: ['https://img.example/a', '/media'] }] },
       updatedAt: new Date(START_MS),
     })
+    t.clock.advance(CONFIG_CACHE_MS - 1)
+    expect((await t.client.call('ping/config')).body.data).toEqual(empty)
+    t.clock.advance(1)
     const changed = AppConfigSchema.parse((await t.client.call('ping/config')).body.data)
     expect(changed.domain).toEqual([{ type: 'IMAGE', urls: ['https://img.example/a', 'http://127.0.0.1:8080/media'] }])
   })
@@ -43,6 +46,7 @@ describe.each(BACKENDS)('ping (%s)', (backend) => {
       { title: '新', content: 'b', publishedAt: new Date(START_MS - 10) },
       { title: '未来', content: 'c', publishedAt: new Date(START_MS + 3600_000) },
     ])
+    t.clock.advance(CONFIG_CACHE_MS)
     const answer = await t.client.call('ping/announcement', {})
     expect(AnnouncementSchema.parse(answer.body.data)).toMatchObject({
       title: '新',

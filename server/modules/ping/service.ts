@@ -16,10 +16,33 @@ export function resolveDomainUrl(url: string, publicUrl: string): string {
   return new URL(url, `${publicUrl}/`).href.replace(/\/$/, '')
 }
 
+/**
+ * Every app start reads ping/config and it changes rarely, so each process keeps its answer
+ * this long. The database stays the only source: a change shows everywhere within the TTL.
+ */
+export const CONFIG_CACHE_MS = 10_000
+
+/** One value per TTL; concurrent misses share one load; a failed load is not kept. */
+function cached<T>(now: () => number, ttlMs: number, load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | null = null
+  let expiresAt = 0
+  return () => {
+    const time = now()
+    if (value && time < expiresAt) return value
+    expiresAt = time + ttlMs
+    const loading = load()
+    value = loading
+    loading.catch(() => {
+      if (value === loading) value = null
+    })
+    return loading
+  }
+}
+
 export function createPingService(deps: PingDeps) {
   const { db, config } = deps
 
-  async function announcement(): Promise<Announcement | null> {
+  async function loadAnnouncement(): Promise<Announcement | null> {
     const row = await repo.latestAnnouncement(db, new Date(deps.now()))
     if (!row) return null
     return {
@@ -30,24 +53,24 @@ export function createPingService(deps: PingDeps) {
     }
   }
 
-  return {
-    announcement,
+  const announcement = cached(deps.now, CONFIG_CACHE_MS, loadAnnouncement)
 
-    /** The stored document over the defaults, plus what the server decides at answer time. */
-    async appConfig(): Promise<AppConfig> {
-      const stored = ((await repo.loadConfigValue(db, 'app')) ?? {}) as Partial<StoredAppConfig>
-      const merged: StoredAppConfig = { ...DEFAULT_APP_CONFIG, ...stored }
-      return {
-        ...merged,
-        domain: merged.domain.map((entry) => ({
-          type: entry.type,
-          urls: entry.urls.map((url) => resolveDomainUrl(url, config.publicUrl)),
-        })),
-        announcement: await announcement(),
-        encryption: { request: config.encryptRequest, http: config.encryptHttp, m3u8: false },
-      }
-    },
+  /** The stored document over the defaults, plus what the server decides at answer time. */
+  async function loadAppConfig(): Promise<AppConfig> {
+    const stored = ((await repo.loadConfigValue(db, 'app')) ?? {}) as Partial<StoredAppConfig>
+    const merged: StoredAppConfig = { ...DEFAULT_APP_CONFIG, ...stored }
+    return {
+      ...merged,
+      domain: merged.domain.map((entry) => ({
+        type: entry.type,
+        urls: entry.urls.map((url) => resolveDomainUrl(url, config.publicUrl)),
+      })),
+      announcement: await announcement(),
+      encryption: { request: config.encryptRequest, http: config.encryptHttp, m3u8: false },
+    }
   }
+
+  return { announcement, appConfig: cached(deps.now, CONFIG_CACHE_MS, loadAppConfig) }
 }
 
 export type PingService = ReturnType<typeof createPingService>
