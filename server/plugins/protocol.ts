@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { constantTimeEqual, type ProtocolCrypto } from '../../core/protocol/crypto.ts'
 import { ResultCode, httpStatusFor, type ApiResult, type ProtocolRejection } from '../../core/protocol/codes.ts'
 import { MAX_CLOCK_SKEW_SECONDS, NONCE_TTL_SECONDS } from '../../core/protocol/defaults.ts'
-import { EnvelopeError, isEnvelope, openText, sealText } from '../../core/protocol/envelope.ts'
+import { EnvelopeError, isEnvelope, openText } from '../../core/protocol/envelope.ts'
 import { parseApiKey } from '../../core/protocol/sign.ts'
 import type { Config } from '../config.ts'
+import { createSealer } from '../protocol/sealer.ts'
 import { createSigner } from '../protocol/signature.ts'
 import { AppError } from '../errors.ts'
 import { NonceStoreFullError, type NonceStore } from './nonce-store.ts'
@@ -26,14 +27,12 @@ function reject(reply: FastifyReply, body: ProtocolRejection) {
 /** Answers `{code, data, tip, msg}`; sealed when ENCRYPT_HTTP and the answer is HTTP 200. */
 export function createResultSender(deps: Pick<ProtocolDeps, 'config' | 'crypto'>) {
   const { apiSecret, encryptHttp } = deps.config
+  const seal = createSealer(apiSecret, deps.crypto.randomBytes)
   return function sendResult(reply: FastifyReply, result: ApiResult) {
     const status = httpStatusFor(result.code)
     const json = JSON.stringify(result)
     reply.code(status).type(JSON_TYPE)
-    if (!encryptHttp || status !== 200) return reply.send(json)
-    const envelope = sealText(deps.crypto, apiSecret, json)
-    // The envelope's fields are fixed and its data is base64: no escaping needed.
-    return reply.send(`{"hash":true,"data":"${envelope.data}"}`)
+    return reply.send(encryptHttp && status === 200 ? seal(json) : json)
   }
 }
 

@@ -4,6 +4,7 @@ import { deriveKeyAndIv, openText, sealText } from '../../core/protocol/envelope
 import { computeSignature, formatApiKey } from '../../core/protocol/sign.ts'
 import vectors from '../../core/protocol/vectors.json' with { type: 'json' }
 import { createNodeCrypto, pooledRandomBytes } from './node-crypto.ts'
+import { createSealer } from './sealer.ts'
 import { createSigner } from './signature.ts'
 
 const crypto = createNodeCrypto({ pinned: ['marquee-dev-secret-change-me'] })
@@ -34,6 +35,21 @@ describe('node:crypto primitives against the golden vectors', () => {
     expect(bytesToHex(iv)).toBe(v.ivHex)
     expect(sealText(crypto, v.secret, v.json, seed)).toEqual({ hash: true, data: v.data })
     expect(openText(crypto, v.secret, { hash: true, data: v.data })).toBe(v.json)
+  })
+})
+
+describe('the server sealer', () => {
+  it.each(vectors.envelope)('seals $json like the vectors', (v) => {
+    const seal = createSealer(v.secret, () => hexToBytes(v.seedHex))
+    expect(JSON.parse(seal(v.json))).toEqual({ hash: true, data: v.data })
+    // Twice: the reused hash-input buffers must not carry anything over.
+    expect(JSON.parse(seal(v.json))).toEqual({ hash: true, data: v.data })
+  })
+
+  it('opens with core after sealing with a random seed', () => {
+    const seal = createSealer('k', pooledRandomBytes())
+    const envelope = JSON.parse(seal('{"a":"中文"}')) as { hash: true; data: string }
+    expect(openText(crypto, 'k', envelope)).toBe('{"a":"中文"}')
   })
 })
 
