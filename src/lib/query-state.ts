@@ -1,6 +1,30 @@
+import { atom, type Getter } from 'jotai'
+import { errorMessage } from './http.ts'
+
 /** A server read as a feature atom holds it (STYLE.md: query atoms). */
 export type QueryState<T> =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'success'; data: T; refreshing?: boolean }
   | { status: 'error'; message: string }
+
+/**
+ * The read-only state and the load action of one server read. A refresh keeps the data on
+ * screen until it answers, and a failed refresh keeps it too; only a first load shows the
+ * error.
+ */
+export function queryAtoms<T>(fetch: (get: Getter) => Promise<T>) {
+  const stateAtom = atom<QueryState<T>>({ status: 'idle' })
+  const loadAtom = atom(null, async (get, set) => {
+    const previous = get(stateAtom)
+    if (previous.status === 'loading') return
+    set(stateAtom, previous.status === 'success' ? { ...previous, refreshing: true } : { status: 'loading' })
+    try {
+      set(stateAtom, { status: 'success', data: await fetch(get) })
+    } catch (error) {
+      if (previous.status === 'success') set(stateAtom, { ...previous, refreshing: false })
+      else set(stateAtom, { status: 'error', message: errorMessage(error) })
+    }
+  })
+  return { stateAtom: atom((get) => get(stateAtom)), loadAtom }
+}

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { freePort } from './server-process.ts'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import type {} from 'vitest'
@@ -29,17 +29,6 @@ function findPostgresBin(): string {
     )
   }
   return join(PG_ROOT, majors[0], 'bin')
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
 }
 
 function idOf(flag: '-u' | '-g', user: string): Promise<number> {
