@@ -77,6 +77,27 @@ describe('navigation', () => {
     expect(errors).toEqual([])
   })
 
+  it('starts a new page at the top and restores the scroll on back', async () => {
+    const { page, errors } = watched
+    await page.goto(`${baseUrl}/mine/`)
+    await page.getByTestId('user-id').waitFor()
+    await page.evaluate(() => {
+      const spacer = document.createElement('div')
+      spacer.style.height = '3000px'
+      document.querySelector('main.page')!.prepend(spacer)
+      window.scrollTo(0, 700)
+    })
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700)
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href="/mine/vip"]')!.click())
+    await page.waitForURL(`${baseUrl}/mine/vip`)
+    await page.getByText('即将上线').first().waitFor()
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    await page.goBack()
+    await page.waitForURL(`${baseUrl}/mine/`)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700)
+    expect(errors).toEqual([])
+  })
+
   it('lands on a deep link to a topic and shows its name', async () => {
     const { page, errors } = watched
     await page.goto(`${baseUrl}/topicList?id=1&name=${encodeURIComponent('热门专题')}`)
