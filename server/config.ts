@@ -1,11 +1,7 @@
-import { DEV_API_SECRET } from '../core/protocol/defaults.ts'
+import { DEV_API_SECRET, DEV_IMAGE_HEAD_KEY, DEV_IMAGE_XOR_BYTE } from '../core/protocol/defaults.ts'
 
-/**
- * Development default of the image header key (16 bytes as hex). Like API_SECRET it lives in
- * the client, so it deters scraping and is not a secret; production sets its own.
- */
-export const DEV_IMAGE_HEAD_KEY = '6d61727175656521696d6167652d6b79'
-export const DEV_IMAGE_XOR_BYTE = 0x5a
+// Re-exported for the server's callers; the values live in core so the app builds with the same ones.
+export { DEV_IMAGE_HEAD_KEY, DEV_IMAGE_XOR_BYTE }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
