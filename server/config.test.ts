@@ -105,6 +105,13 @@ describe('parseConfig', () => {
     expect((error as ConfigError).message).toContain('IMAGE_HEAD_KEY: expected 32 hex characters')
   })
 
+  it('refuses an IMAGE_HEAD_KEY whose head-scrambled images would read as plain ones', () => {
+    expect(() => parseConfig({ IMAGE_HEAD_KEY: '000000' + '11'.repeat(13) })).toThrow(
+      /IMAGE_HEAD_KEY: cannot be used, a head-scrambled JPEG would start like a plain JPEG/,
+    )
+    expect(() => parseConfig({ IMAGE_HEAD_KEY: '0'.repeat(32) })).toThrow(ConfigError)
+  })
+
   it('does not echo the DATABASE_URL, which may hold a password', () => {
     expect(() => parseConfig({ DATABASE_URL: 'mysql://user:hunter2@x' })).toThrow(/^(?!.*hunter2)/s)
   })

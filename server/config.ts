@@ -1,4 +1,5 @@
 import { DEV_API_SECRET, DEV_IMAGE_HEAD_KEY, DEV_IMAGE_XOR_BYTE } from '../core/protocol/defaults.ts'
+import { headKeyProblem } from './images/scramble.ts'
 
 // Re-exported for the server's callers; the values live in core so the app builds with the same ones.
 export { DEV_IMAGE_HEAD_KEY, DEV_IMAGE_XOR_BYTE }
@@ -105,8 +106,12 @@ export function parseConfig(env: Env): Config {
   let imageHeadKey = DEV_IMAGE_HEAD_KEY
   const headRaw = value('IMAGE_HEAD_KEY')
   if (headRaw !== undefined) {
-    if (!/^[0-9a-fA-F]{32}$/.test(headRaw)) {
+    const wellFormed = /^[0-9a-fA-F]{32}$/.test(headRaw)
+    const problem = wellFormed ? headKeyProblem(Buffer.from(headRaw, 'hex')) : null
+    if (!wellFormed) {
       problems.push('IMAGE_HEAD_KEY: expected 32 hex characters (16 bytes)')
+    } else if (problem) {
+      problems.push(`IMAGE_HEAD_KEY: cannot be used, ${problem}; choose another key`)
     } else {
       imageHeadKey = headRaw.toLowerCase()
     }
