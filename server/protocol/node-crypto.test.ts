@@ -46,6 +46,29 @@ describe('the server sealer', () => {
     expect(JSON.parse(seal(v.json))).toEqual({ hash: true, data: v.data })
   })
 
+  it('pads every length to whole blocks: core opens texts of 0 to 40 bytes and multi-byte ones', () => {
+    const seal = createSealer('k', pooledRandomBytes())
+    const texts = Array.from({ length: 41 }, (_, n) => 'x'.repeat(n)).concat([
+      '中'.repeat(5),
+      '中'.repeat(6),
+      '😀'.repeat(4),
+    ])
+    for (const text of texts) {
+      const envelope = JSON.parse(seal(text)) as { hash: true; data: string }
+      expect(openText(crypto, 'k', envelope)).toBe(text)
+      // seed (12) + whole blocks, at least one more byte of padding than the text
+      const bytes = Buffer.byteLength(text)
+      expect(Buffer.from(envelope.data, 'base64').length).toBe(12 + (bytes - (bytes % 16)) + 16)
+    }
+  })
+
+  it('grows its plaintext buffer for a long answer and still seals short ones after', () => {
+    const seal = createSealer('k', pooledRandomBytes())
+    const long = JSON.stringify({ a: '中'.repeat(5000) })
+    expect(openText(crypto, 'k', JSON.parse(seal(long)) as { hash: true; data: string })).toBe(long)
+    expect(openText(crypto, 'k', JSON.parse(seal('{}')) as { hash: true; data: string })).toBe('{}')
+  })
+
   it('opens with core after sealing with a random seed', () => {
     const seal = createSealer('k', pooledRandomBytes())
     const envelope = JSON.parse(seal('{"a":"中文"}')) as { hash: true; data: string }
