@@ -40,30 +40,49 @@ export function createCallRegistrar(app: FastifyInstance, sendResult: SendResult
   return function defineCall<Schema extends z.ZodType, Secured extends boolean, Result>(
     definition: CallDefinition<Schema, Secured, Result>,
   ) {
+    const { secured, body, handler } = definition
+    const answer = (reply: FastifyReply, data: Result) =>
+      sendResult(reply, { code: ResultCode.Ok, data: data ?? null, tip: '', msg: 'ok' })
     app.route({
       method: definition.method ?? 'POST',
       url: `/api/app/${definition.name}`,
-      handler: async (request, reply) => {
-        if (definition.secured && !request.user) {
-          return sendResult(reply, {
-            code: ResultCode.SessionInvalid,
-            data: null,
-            tip: '',
-            msg: '登录已失效，请重新登录',
-          })
+      // Not async: a handler that answers at once (a cached config, a constant) is answered
+      // in this tick; only a handler that returns a promise goes through one.
+      handler: (request, reply) => {
+        if (secured && !request.user) {
+          sendResult(reply, { code: ResultCode.SessionInvalid, data: null, tip: '', msg: '登录已失效，请重新登录' })
+          return
         }
         let input: unknown = undefined
-        if (definition.body) {
-          const parsed = definition.body.safeParse(request.body ?? {})
+        if (body) {
+          const parsed = body.safeParse(request.body ?? {})
           if (!parsed.success) throw new AppError(ResultCode.ValidationError, describeIssue(parsed.error))
           input = parsed.data
         }
-        const context = { user: request.user, token: request.apiToken, ip: request.ip, request }
-        const data = await definition.handler(input as z.output<Schema>, context as CallContext<Secured>)
-        return sendResult(reply, { code: ResultCode.Ok, data: data ?? null, tip: '', msg: 'ok' })
+        const data = handler(input as z.output<Schema>, new Context(request) as CallContext<Secured>)
+        if (!isPromise(data)) return void answer(reply, data)
+        return data.then((value) => void answer(reply, value))
       },
     })
   }
+}
+
+/** `ip` is read only when a handler asks: with trustProxy it parses X-Forwarded-For. */
+class Context implements CallContext<boolean> {
+  constructor(readonly request: FastifyRequest) {}
+  get user() {
+    return this.request.user
+  }
+  get token() {
+    return this.request.apiToken
+  }
+  get ip() {
+    return this.request.ip
+  }
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function'
 }
 
 export type DefineCall = ReturnType<typeof createCallRegistrar>

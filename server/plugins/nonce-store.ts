@@ -6,6 +6,11 @@
 export interface NonceStore {
   /** True when the nonce was new (and is now remembered for ttlSeconds); false on a replay. */
   remember(nonce: string, ttlSeconds: number): Promise<boolean>
+  /**
+   * The same answer without a promise, for stores that can give it at once (in process): the
+   * protocol check then finishes in the same tick. Throws NonceStoreFullError.
+   */
+  rememberNow?(nonce: string, ttlSeconds: number): boolean
 }
 
 export class NonceStoreFullError extends Error {
@@ -21,26 +26,46 @@ export interface MemoryNonceStoreOptions {
 
 /**
  * A Map in insertion order: with one TTL for every nonce, the oldest entries expire first,
- * so expiry is a sweep from the front that stops at the first live entry.
+ * so expiry is a sweep from the front that stops at the first live entry. The oldest expiry
+ * is kept aside, so the sweep (an iterator) only runs when something has expired.
  */
-export function createMemoryNonceStore(options: MemoryNonceStoreOptions): NonceStore & { size(): number } {
+export function createMemoryNonceStore(
+  options: MemoryNonceStoreOptions,
+): NonceStore & Required<Pick<NonceStore, 'rememberNow'>> & { size(): number } {
   const maxEntries = options.maxEntries ?? 1_000_000
   const expiries = new Map<string, number>()
+  let oldestExpiry = Infinity
   const sweep = (now: number) => {
+    oldestExpiry = Infinity
     for (const [nonce, expiresAt] of expiries) {
-      if (expiresAt > now) break
+      if (expiresAt > now) {
+        oldestExpiry = expiresAt
+        break
+      }
       expiries.delete(nonce)
     }
   }
+  function rememberNow(nonce: string, ttlSeconds: number): boolean {
+    const now = options.now()
+    if (oldestExpiry <= now) sweep(now)
+    const expiresAt = expiries.get(nonce)
+    if (expiresAt !== undefined && expiresAt > now) return false
+    if (expiries.size >= maxEntries) throw new NonceStoreFullError('nonce store is full')
+    const expiry = now + ttlSeconds * 1000
+    // A nonce seen before and expired moves to the back, keeping the Map in expiry order.
+    if (expiresAt !== undefined) expiries.delete(nonce)
+    expiries.set(nonce, expiry)
+    if (expiry < oldestExpiry) oldestExpiry = expiry
+    return true
+  }
   return {
+    rememberNow,
     remember(nonce, ttlSeconds) {
-      const now = options.now()
-      sweep(now)
-      const expiresAt = expiries.get(nonce)
-      if (expiresAt !== undefined && expiresAt > now) return Promise.resolve(false)
-      if (expiries.size >= maxEntries) return Promise.reject(new NonceStoreFullError('nonce store is full'))
-      expiries.set(nonce, now + ttlSeconds * 1000)
-      return Promise.resolve(true)
+      try {
+        return Promise.resolve(rememberNow(nonce, ttlSeconds))
+      } catch (error) {
+        return Promise.reject(error as Error)
+      }
     },
     size: () => expiries.size,
   }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import { constantTimeEqual, type ProtocolCrypto } from '../../core/protocol/crypto.ts'
 import { ResultCode, httpStatusFor, type ApiResult, type ProtocolRejection } from '../../core/protocol/codes.ts'
 import { MAX_CLOCK_SKEW_SECONDS, NONCE_TTL_SECONDS } from '../../core/protocol/defaults.ts'
@@ -20,8 +20,9 @@ export interface ProtocolDeps {
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 
-function reject(reply: FastifyReply, body: ProtocolRejection) {
-  return reply.code(httpStatusFor(body.code)).type(JSON_TYPE).send(JSON.stringify(body))
+/** Returns nothing: a callback hook must not return the reply (a thenable) to Fastify. */
+function reject(reply: FastifyReply, body: ProtocolRejection): void {
+  reply.code(httpStatusFor(body.code)).type(JSON_TYPE).send(JSON.stringify(body))
 }
 
 /** Answers `{code, data, tip, msg}`; sealed when ENCRYPT_HTTP and the answer is HTTP 200. */
@@ -36,6 +37,23 @@ export function createResultSender(deps: Pick<ProtocolDeps, 'config' | 'crypto'>
   }
 }
 
+function nonceChecked(
+  fresh: boolean,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  done: HookHandlerDoneFunction,
+) {
+  if (!fresh) return reject(reply, { code: ResultCode.ReplayedNonce, msg: 'replayed nonce' })
+  request.apiToken = token
+  done()
+}
+
+function nonceStoreFailed(error: unknown, reply: FastifyReply, done: HookHandlerDoneFunction) {
+  if (!(error instanceof NonceStoreFullError)) return done(error as Error)
+  reject(reply, { code: ResultCode.RateLimited, msg: 'too many requests' })
+}
+
 /**
  * SPEC §2 checks for every /api/ request, in order, before routing reaches a handler or
  * the body is read: header well-formed (4003), clock skew (4004 + serverTime), signature
@@ -45,14 +63,18 @@ export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
   const { crypto, nonceStore, now } = deps
   const secret = deps.config.apiSecret
   const sign = createSigner(secret)
+  const rememberNow = nonceStore.rememberNow?.bind(nonceStore)
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: with an in-process nonce store the checks finish in
+  // this tick, without a promise or a trip through the microtask queue per request.
+  app.addHook('onRequest', (request, reply, done) => {
     const url = request.url
-    if (!url.startsWith('/api/')) return
+    if (!url.startsWith('/api/')) return done()
     const queryAt = url.indexOf('?')
     const path = queryAt === -1 ? url : url.slice(0, queryAt)
-    const key = parseApiKey(header(request, 'x-api-key'))
-    const xUserAgent = header(request, 'x-user-agent')
+    const headers = request.headers
+    const key = parseApiKey(first(headers['x-api-key']))
+    const xUserAgent = first(headers['x-user-agent'])
     if (!key || !xUserAgent) {
       return reject(reply, { code: ResultCode.BadSignature, msg: 'missing or malformed x-api-key or X-User-Agent' })
     }
@@ -60,20 +82,25 @@ export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
     if (Math.abs(serverTime - key.t) > MAX_CLOCK_SKEW_SECONDS) {
       return reject(reply, { code: ResultCode.ClockSkew, msg: 'clock skew too large', serverTime })
     }
-    const token = header(request, 'authorization') ?? ''
+    const token = first(headers.authorization) ?? ''
     const expected = sign({ token, path, xUserAgent, t: key.t, nonce: key.n })
     if (!constantTimeEqual(expected, key.s)) {
       return reject(reply, { code: ResultCode.BadSignature, msg: 'bad signature' })
     }
+    if (!rememberNow) {
+      nonceStore.remember(key.n, NONCE_TTL_SECONDS).then(
+        (fresh) => nonceChecked(fresh, request, reply, token, done),
+        (error: unknown) => nonceStoreFailed(error, reply, done),
+      )
+      return
+    }
     let fresh: boolean
     try {
-      fresh = await nonceStore.remember(key.n, NONCE_TTL_SECONDS)
+      fresh = rememberNow(key.n, NONCE_TTL_SECONDS)
     } catch (error) {
-      if (!(error instanceof NonceStoreFullError)) throw error
-      return reject(reply, { code: ResultCode.RateLimited, msg: 'too many requests' })
+      return nonceStoreFailed(error, reply, done)
     }
-    if (!fresh) return reject(reply, { code: ResultCode.ReplayedNonce, msg: 'replayed nonce' })
-    request.apiToken = token
+    nonceChecked(fresh, request, reply, token, done)
   })
 
   // JSON bodies, sealed or plain (SPEC §2: a body without `hash` is plain JSON).
@@ -97,9 +124,8 @@ export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
   })
 }
 
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name]
-  return Array.isArray(value) ? value[0] : value
+function first(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' || value === undefined ? value : value[0]
 }
 
 declare module 'fastify' {

@@ -22,19 +22,32 @@ export function resolveDomainUrl(url: string, publicUrl: string): string {
  */
 export const CONFIG_CACHE_MS = 10_000
 
-/** One value per TTL; concurrent misses share one load; a failed load is not kept. */
-function cached<T>(now: () => number, ttlMs: number, load: () => Promise<T>): () => Promise<T> {
+/**
+ * One value per TTL; concurrent misses share one load; a failed load is not kept. Once loaded
+ * the value itself is returned, not a promise of it, so a call can answer in the same tick.
+ */
+function cached<T>(now: () => number, ttlMs: number, load: () => Promise<T>): () => T | Promise<T> {
   let value: Promise<T> | null = null
+  let loaded: { value: T } | null = null
   let expiresAt = 0
   return () => {
     const time = now()
-    if (value && time < expiresAt) return value
+    if (time < expiresAt) {
+      if (loaded) return loaded.value
+      if (value) return value
+    }
     expiresAt = time + ttlMs
+    loaded = null
     const loading = load()
     value = loading
-    loading.catch(() => {
-      if (value === loading) value = null
-    })
+    loading.then(
+      (result) => {
+        if (value === loading) loaded = { value: result }
+      },
+      () => {
+        if (value === loading) value = null
+      },
+    )
     return loading
   }
 }
