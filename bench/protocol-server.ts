@@ -20,4 +20,11 @@ app.get('/bench/plain', (_request, reply) => reply.send(plainBody))
 app.addHook('onClose', () => database.close())
 await app.listen({ host: '127.0.0.1', port })
 process.send?.('ready')
+// The parent asks for this process's CPU time around each load phase (see run.ts).
+process.on('message', (message) => {
+  if (message === 'cpu') {
+    const { user, system } = process.cpuUsage()
+    process.send?.({ cpuMicros: user + system })
+  }
+})
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)))
