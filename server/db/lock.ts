@@ -40,7 +40,9 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       } catch {
         // Removed between our open and read: try again.
       }
-      if (Number.isSafeInteger(owner) && owner > 0 && isAlive(owner)) {
+      // Our own pid in the file can only be a stale lock: in a container the server is often
+      // pid 1 again after a crash and restart.
+      if (Number.isSafeInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
         throw new LockError(
           `Another Marquee server (pid ${owner}) is using the data directory ${dataDir}. ` +
             `Stop it first, or start this one with another DATA_DIR. (Lock file: ${path})`,
