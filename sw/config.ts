@@ -15,3 +15,31 @@ export const NAVIGATION_DENYLIST: readonly RegExp[] = [/^\/api(\/|$)/, /\/[^/?]+
 export function servesShell(pathname: string): boolean {
   return !NAVIGATION_DENYLIST.some((pattern) => pattern.test(pathname))
 }
+
+/**
+ * Images (SPEC §3, issue 3). Seen and prefetched images live in separate caches because a
+ * quota purge deletes a whole cache: the prefetch cache, cheaper to lose, goes first.
+ * Both carry SW_VERSION; cleanupImageCaches() removes other versions' on activate.
+ */
+export const IMAGE_CACHE_SEEN = `${CACHE_PREFIX}-images-seen-${SW_VERSION}`
+export const IMAGE_CACHE_PREFETCH = `${CACHE_PREFIX}-images-prefetch-${SW_VERSION}`
+/** Every image cache name of any version starts with this. */
+export const IMAGE_CACHE_FAMILY = `${CACHE_PREFIX}-images-`
+/** Entries kept per cache; the oldest (first inserted) go first. */
+export const IMAGE_CACHE_SEEN_MAX = 500
+export const IMAGE_CACHE_PREFETCH_MAX = 300
+/** SPEC §3: one image fetch (headers and body) may take this long. */
+export const IMAGE_FETCH_TIMEOUT_MS = 100_000
+/** Prefetches of one batch in flight at once, so they do not crowd out what the user is looking at. */
+export const PREFETCH_CONCURRENCY = 3
+/** What the worker's own image responses say; the bytes behind a URL never change (issue 3, "immutable"). */
+export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+
+/**
+ * The worker's own small state (the image origins), deliberately unversioned: a new worker
+ * keeps knowing the image origins after an update, before the page has told it again. The
+ * entry is validated when read, so a layout change cannot break a newer worker.
+ */
+export const STATE_CACHE = `${CACHE_PREFIX}-sw-state`
+/** Cache Storage keys must be http(s) URLs; this one never reaches the network. */
+export const IMAGE_ORIGINS_KEY = 'https://marquee-sw-state.invalid/image-origins'

@@ -2,8 +2,27 @@
 import { clientsClaim, setCacheNameDetails } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { DEV_IMAGE_KEYS } from '../core/images/descramble.ts'
 import type { WorkerToPageMessage } from '../core/sw-messages.ts'
-import { CACHE_PREFIX, NAVIGATION_DENYLIST, SW_VERSION } from './config.ts'
+import {
+  CACHE_PREFIX,
+  IMAGE_CACHE_CONTROL,
+  IMAGE_CACHE_FAMILY,
+  IMAGE_CACHE_PREFETCH,
+  IMAGE_CACHE_PREFETCH_MAX,
+  IMAGE_CACHE_SEEN,
+  IMAGE_CACHE_SEEN_MAX,
+  IMAGE_FETCH_TIMEOUT_MS,
+  IMAGE_ORIGINS_KEY,
+  NAVIGATION_DENYLIST,
+  PREFETCH_CONCURRENCY,
+  STATE_CACHE,
+  SW_VERSION,
+} from './config.ts'
+import { handleImageRequest, prefetchImages, type ImageFetchDeps } from './images/handler.ts'
+import { cleanupImageCaches, type ImageCacheConfig } from './images/image-cache.ts'
+import { createImageOriginStore } from './images/origins.ts'
+import { isImageRequest, mayBeImageRequest } from './images/route.ts'
 import { handleMessage } from './messages.ts'
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -19,9 +38,50 @@ cleanupOutdatedCaches()
 // Every app path opens offline with the shell; the API and files never get index.html.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [...NAVIGATION_DENYLIST] }))
 
+// Images of the image origin (SPEC §3). Registered after the precache route, so precached
+// icons are still answered from the precache.
+const origins = createImageOriginStore({
+  caches: self.caches,
+  cacheName: STATE_CACHE,
+  key: IMAGE_ORIGINS_KEY,
+  base: self.location.origin,
+})
+const imageCaches: ImageCacheConfig = {
+  caches: self.caches,
+  names: { seen: IMAGE_CACHE_SEEN, prefetch: IMAGE_CACHE_PREFETCH },
+  limits: { seen: IMAGE_CACHE_SEEN_MAX, prefetch: IMAGE_CACHE_PREFETCH_MAX },
+}
+const imageFetch: ImageFetchDeps = {
+  // Arrows, not the bare globals: fetch and setTimeout throw "Illegal invocation" when called as another object's method.
+  fetch: (input, init) => fetch(input, init),
+  // The dev keys until the build defines IMAGE_XOR_BYTE / IMAGE_HEAD_KEY for the worker.
+  keys: DEV_IMAGE_KEYS,
+  timers: {
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    clearTimeout: (handle) => clearTimeout(handle as number),
+  },
+  timeoutMs: IMAGE_FETCH_TIMEOUT_MS,
+  cacheControl: IMAGE_CACHE_CONTROL,
+}
+registerRoute(
+  ({ request }) => (origins.loaded() ? isImageRequest(request, origins.list()) : mayBeImageRequest(request)),
+  ({ request, event }) =>
+    handleImageRequest(request, {
+      ...imageFetch,
+      ...imageCaches,
+      origins,
+      waitUntil: (promise) => event.waitUntil(promise),
+    }),
+)
+
 // The first worker takes the open page at once, so a reload right after the first visit
 // already works offline. Updates wait for the user's tap (SKIP_WAITING).
 clientsClaim()
+
+// cleanupOutdatedCaches() only knows precaches; the image caches of other versions go here.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(cleanupImageCaches(self.caches, IMAGE_CACHE_FAMILY, [IMAGE_CACHE_SEEN, IMAGE_CACHE_PREFETCH]))
+})
 
 self.addEventListener('message', (event) => {
   event.waitUntil(
@@ -29,6 +89,9 @@ self.addEventListener('message', (event) => {
       version: SW_VERSION,
       skipWaiting: () => self.skipWaiting(),
       reply: (message: WorkerToPageMessage) => event.source?.postMessage(message),
+      setImageOrigins: (list) => origins.set(list),
+      prefetchImages: (urls) =>
+        prefetchImages(urls, { ...imageFetch, ...imageCaches, origins, concurrency: PREFETCH_CONCURRENCY }),
     }),
   )
 })
