@@ -3,14 +3,16 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
-import { DEV_API_SECRET } from './core/protocol/defaults.ts'
+import { parseConfig } from './server/config.ts'
 
 /**
- * The API secret is baked into the app (and the service worker, which inherits `define`)
- * at build time, so `API_SECRET=x npm start` builds and serves a matching pair without a
- * code change. It deters scraping; it is not authentication (SPEC §2).
+ * The API secret and the image keys are baked into the app (and the service worker, which
+ * inherits `define`) at build time from the same environment the server reads, parsed by the
+ * server's own parser, so `API_SECRET=x npm start` builds and serves a matching pair without
+ * a code change, and a bad value fails the build with the server's message. They deter
+ * scraping; they are not authentication (SPEC §2).
  */
-const apiSecret = process.env.API_SECRET || DEV_API_SECRET
+const { apiSecret, imageXorByte, imageHeadKey } = parseConfig(process.env)
 
 const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
@@ -19,6 +21,8 @@ const manifest = JSON.parse(
 export default defineConfig({
   define: {
     __API_SECRET__: JSON.stringify(apiSecret),
+    __IMAGE_XOR_BYTE__: JSON.stringify(imageXorByte),
+    __IMAGE_HEAD_KEY__: JSON.stringify(imageHeadKey),
   },
   plugins: [
     // The router plugin must run before react() so it can split route files first.

@@ -2,7 +2,6 @@
 import { clientsClaim, setCacheNameDetails } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { DEV_IMAGE_KEYS } from '../core/images/descramble.ts'
 import type { WorkerToPageMessage } from '../core/sw-messages.ts'
 import {
   CACHE_PREFIX,
@@ -19,6 +18,7 @@ import {
   STATE_CACHE,
   SW_VERSION,
 } from './config.ts'
+import { IMAGE_KEYS } from './env.ts'
 import { handleImageRequest, prefetchImages, type ImageFetchDeps } from './images/handler.ts'
 import { cleanupImageCaches, type ImageCacheConfig } from './images/image-cache.ts'
 import { createImageOriginStore } from './images/origins.ts'
@@ -54,8 +54,7 @@ const imageCaches: ImageCacheConfig = {
 const imageFetch: ImageFetchDeps = {
   // Arrows, not the bare globals: fetch and setTimeout throw "Illegal invocation" when called as another object's method.
   fetch: (input, init) => fetch(input, init),
-  // The dev keys until the build defines IMAGE_XOR_BYTE / IMAGE_HEAD_KEY for the worker.
-  keys: DEV_IMAGE_KEYS,
+  keys: IMAGE_KEYS,
   timers: {
     setTimeout: (callback, ms) => setTimeout(callback, ms),
     clearTimeout: (handle) => clearTimeout(handle as number),
