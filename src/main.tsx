@@ -2,7 +2,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { Provider } from 'jotai'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { isLightAtom, sealRequestsAtom, tokenAtom } from './features/session/atoms.ts'
+import { appConfigAtom, isLightAtom, sealRequestsAtom, tokenAtom } from './features/session/atoms.ts'
 import { clearSessionAndReload, initSession } from './features/session/init.ts'
 import { offerUpdateAtom } from './features/shell/update.tsx'
 import { protocolCrypto, randomUuid } from './lib/crypto.ts'
@@ -12,7 +12,7 @@ import { recordLanding } from './lib/landing.ts'
 import { onceRetryable } from './lib/once.ts'
 import { createSecureStorage, createStateBackend } from './lib/persist.ts'
 import { createAppStore, provideApi } from './lib/store.ts'
-import { registerServiceWorkerLater } from './lib/sw-bridge.ts'
+import { registerServiceWorkerLater, syncImageOrigins } from './lib/sw-bridge.ts'
 import { formatXUserAgent } from '../core/protocol/sign.ts'
 import { userAgentFields } from './lib/user-agent.ts'
 import { createAppRouter } from './router.ts'
@@ -54,6 +54,12 @@ const ready = onceRetryable(() =>
     notify: (message) => store.set(showToastAtom, message),
   }),
 )
+
+syncImageOrigins({
+  container: 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
+  getConfig: () => store.get(appConfigAtom),
+  subscribe: (listener) => store.sub(appConfigAtom, listener),
+})
 
 const router = createAppRouter({ store, api, ready })
 
