@@ -13,6 +13,7 @@ describe('parseConfig', () => {
       apiSecret: DEV_API_SECRET,
       imageXorByte: 0x5a,
       imageHeadKey: DEV_IMAGE_HEAD_KEY,
+      imageSchemes: { cover: 'marker', ad: 'head', icon: 'offset', avatar: 'marker', upload: 'head' },
       encryptHttp: true,
       encryptRequest: true,
       guestCreation: true,
@@ -43,6 +44,7 @@ describe('parseConfig', () => {
       API_SECRET: 'other',
       IMAGE_XOR_BYTE: '0x2A',
       IMAGE_HEAD_KEY: 'ABCDEF0123456789abcdef0123456789',
+      IMAGE_SCHEMES: ' Cover=offset , ad=MARKER,',
       ENCRYPT_HTTP: 'false',
       ENCRYPT_REQUEST: 'off',
       GUEST_CREATION: '0',
@@ -62,6 +64,7 @@ describe('parseConfig', () => {
       apiSecret: 'other',
       imageXorByte: 42,
       imageHeadKey: 'abcdef0123456789abcdef0123456789',
+      imageSchemes: { cover: 'offset', ad: 'marker', icon: 'offset', avatar: 'marker', upload: 'head' },
       encryptHttp: false,
       encryptRequest: false,
       guestCreation: false,
@@ -83,6 +86,7 @@ describe('parseConfig', () => {
         DATABASE_URL: 'mysql://x',
         IMAGE_XOR_BYTE: '300',
         IMAGE_HEAD_KEY: 'not-hex',
+        IMAGE_SCHEMES: 'cover=rot13',
         ENCRYPT_HTTP: 'maybe',
         GUEST_LIMIT_PER_IP: '-1',
         LOG_LEVEL: 'loud',
@@ -98,6 +102,7 @@ describe('parseConfig', () => {
       'DATABASE_URL',
       'IMAGE_XOR_BYTE',
       'IMAGE_HEAD_KEY',
+      'IMAGE_SCHEMES',
       'LOG_LEVEL',
       'ENCRYPT_HTTP',
       'GUEST_LIMIT_PER_IP',
@@ -110,6 +115,22 @@ describe('parseConfig', () => {
       /IMAGE_HEAD_KEY: cannot be used, a head-scrambled JPEG would start like a plain JPEG/,
     )
     expect(() => parseConfig({ IMAGE_HEAD_KEY: '0'.repeat(32) })).toThrow(ConfigError)
+  })
+
+  it.each([
+    ['cover=rot13', /unknown scheme "rot13" \(schemes: marker, head, offset\)/],
+    ['poster=head', /unknown kind "poster" \(kinds: cover, ad, icon, avatar, upload\)/],
+    ['cover=head,cover=marker', /cover is given twice/],
+    ['cover', /"cover" is not kind=scheme/],
+    ['cover=head=marker', /is not kind=scheme/],
+  ])('refuses IMAGE_SCHEMES=%j', (raw, message) => {
+    expect(() => parseConfig({ IMAGE_SCHEMES: raw })).toThrow(message)
+  })
+
+  it('reports every bad IMAGE_SCHEMES entry in one problem', () => {
+    expect(() => parseConfig({ IMAGE_SCHEMES: 'cover=x,icon=y,ad=head' })).toThrow(
+      /IMAGE_SCHEMES="cover=x,icon=y,ad=head": unknown scheme "x" .*; unknown scheme "y"/,
+    )
   })
 
   it('does not echo the DATABASE_URL, which may hold a password', () => {

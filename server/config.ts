@@ -1,5 +1,6 @@
 import { DEV_API_SECRET, DEV_IMAGE_HEAD_KEY, DEV_IMAGE_XOR_BYTE } from '../core/protocol/defaults.ts'
 import { headKeyProblem } from './images/scramble.ts'
+import { DEFAULT_IMAGE_SCHEMES, parseImageSchemes, type ImageSchemes } from './modules/images/kinds.ts'
 
 // Re-exported for the server's callers; the values live in core so the app builds with the same ones.
 export { DEV_IMAGE_HEAD_KEY, DEV_IMAGE_XOR_BYTE }
@@ -19,6 +20,8 @@ export interface Config {
   imageXorByte: number
   /** 32 lowercase hex characters. */
   imageHeadKey: string
+  /** The scrambling scheme per image kind (IMAGE_SCHEMES). */
+  imageSchemes: ImageSchemes
   encryptHttp: boolean
   encryptRequest: boolean
   guestCreation: boolean
@@ -117,6 +120,19 @@ export function parseConfig(env: Env): Config {
     }
   }
 
+  let imageSchemes: ImageSchemes = { ...DEFAULT_IMAGE_SCHEMES }
+  const schemesRaw = value('IMAGE_SCHEMES')
+  if (schemesRaw !== undefined) {
+    const parsed = parseImageSchemes(schemesRaw)
+    if ('problems' in parsed) {
+      problems.push(
+        `IMAGE_SCHEMES=${JSON.stringify(schemesRaw)}: ${parsed.problems.join('; ')}; expected kind=scheme pairs such as cover=marker,ad=head`,
+      )
+    } else {
+      imageSchemes = parsed.schemes
+    }
+  }
+
   const logLevelRaw = str('LOG_LEVEL', 'info').toLowerCase()
   const logLevel = (LOG_LEVELS as readonly string[]).includes(logLevelRaw) ? (logLevelRaw as LogLevel) : 'info'
   if (logLevel !== logLevelRaw)
@@ -131,6 +147,7 @@ export function parseConfig(env: Env): Config {
     apiSecret,
     imageXorByte,
     imageHeadKey,
+    imageSchemes,
     encryptHttp: bool('ENCRYPT_HTTP', true),
     encryptRequest: bool('ENCRYPT_REQUEST', true),
     guestCreation: bool('GUEST_CREATION', true),
