@@ -1,0 +1,210 @@
+/**
+ * Images without a controlling service worker (first visit, workers blocked or unsupported),
+ * SPEC §3: fetch, descramble with the page's keys, show as a data URI, and keep the data URI
+ * in IndexedDB through localforage (database `imageDatabase`, store `imgList`, version 1).
+ *
+ * Records are `{src, imgData, storedAt}` keyed by src. At most 500 are kept, oldest written
+ * first out: while the store holds fewer than the limit a write only counts the store; once it
+ * is full, one pass over the records (once per session) reads their `storedAt` into an
+ * in-memory order that later writes keep up to date. Records without `storedAt` (written by
+ * anything else) count as oldest.
+ *
+ * Each load (cache read, fetch, descramble) has 10 000 ms; after 30 time-outs the cache is
+ * bypassed for the rest of the session, since a stuck IndexedDB is one way to time out.
+ * Failures and non-images are never stored.
+ */
+import localforage from 'localforage'
+import { descramble, type ImageKeys } from '../../core/images/descramble.ts'
+import { IMAGE_KEYS } from './image-keys.ts'
+
+export interface ImageRecord {
+  src: string
+  /** A data URI. */
+  imgData: string
+  /** When it was written (the injected clock); orders eviction. */
+  storedAt: number
+}
+
+/** The part of a localforage instance the fallback uses. */
+export interface ImageRecordStore {
+  getItem(key: string): Promise<unknown>
+  setItem(key: string, value: ImageRecord): Promise<unknown>
+  removeItem(key: string): Promise<void>
+  length(): Promise<number>
+  iterate(iteratee: (value: unknown, key: string) => void): Promise<unknown>
+}
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+export interface ImageFallbackDeps {
+  fetch(url: string, init: RequestInit): Promise<Response>
+  store: ImageRecordStore
+  keys: ImageKeys
+  now(): number
+  timers: Timers
+  timeoutMs?: number
+  maxRecords?: number
+  maxTimeouts?: number
+}
+
+export const FALLBACK_TIMEOUT_MS = 10_000
+export const FALLBACK_MAX_RECORDS = 500
+export const FALLBACK_MAX_TIMEOUTS = 30
+
+export type ImageLoadFailure = 'timeout' | 'network' | 'status' | 'opaque' | 'not-image'
+
+export class ImageLoadError extends Error {
+  constructor(readonly reason: ImageLoadFailure) {
+    super(`image load failed: ${reason}`)
+    this.name = 'ImageLoadError'
+  }
+}
+
+export interface ImageFallback {
+  /** Resolves to a data URI; rejects with an ImageLoadError. Concurrent loads of one src share one attempt. */
+  load(src: string): Promise<string>
+  /** Whether 30 time-outs have switched the cache off for this session. */
+  cacheBypassed(): boolean
+  /** Settles when the cache writes started so far have finished (tests). */
+  flush(): Promise<void>
+}
+
+/** Base64 data URI; Uint8Array.prototype.toBase64 where the browser has it (no binary string). */
+export function bytesToDataUri(bytes: Uint8Array, contentType: string): string {
+  const native = (bytes as Uint8Array & { toBase64?: () => string }).toBase64
+  if (typeof native === 'function') return `data:${contentType};base64,${native.call(bytes)}`
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return `data:${contentType};base64,${btoa(binary)}`
+}
+
+function cachedImage(value: unknown, src: string): string | null {
+  if (typeof value !== 'object' || value === null) return null
+  const { src: key, imgData } = value as Partial<ImageRecord>
+  return key === src && typeof imgData === 'string' && imgData.startsWith('data:image/') ? imgData : null
+}
+
+function storedAtOf(value: unknown): number {
+  const storedAt = typeof value === 'object' && value !== null ? (value as Partial<ImageRecord>).storedAt : undefined
+  return typeof storedAt === 'number' ? storedAt : 0
+}
+
+export function createImageFallback(deps: ImageFallbackDeps): ImageFallback {
+  const timeoutMs = deps.timeoutMs ?? FALLBACK_TIMEOUT_MS
+  const maxRecords = deps.maxRecords ?? FALLBACK_MAX_RECORDS
+  const maxTimeouts = deps.maxTimeouts ?? FALLBACK_MAX_TIMEOUTS
+  const { store } = deps
+
+  let timeouts = 0
+  const bypassed = () => timeouts >= maxTimeouts
+  const inFlight = new Map<string, Promise<string>>()
+  /** src → storedAt, oldest first; null until the store has been full once this session. */
+  let order: Map<string, number> | null = null
+  /** Writes run one after another so the count and the order stay consistent. */
+  let writes: Promise<void> = Promise.resolve()
+
+  const readOrder = async () => {
+    const entries: Array<[string, number]> = []
+    await store.iterate((value, key) => void entries.push([key, storedAtOf(value)]))
+    return new Map(entries.sort((a, b) => a[1] - b[1]))
+  }
+
+  const write = async (record: ImageRecord) => {
+    if (order === null) {
+      if ((await store.length()) < maxRecords) {
+        await store.setItem(record.src, record)
+        return
+      }
+      order = await readOrder()
+    }
+    await store.setItem(record.src, record)
+    order.delete(record.src)
+    order.set(record.src, record.storedAt)
+    for (const oldest of order.keys()) {
+      if (order.size <= maxRecords) break
+      order.delete(oldest)
+      await store.removeItem(oldest)
+    }
+  }
+
+  const save = (record: ImageRecord) => {
+    writes = writes
+      .then(() => write(record))
+      .catch(() => {
+        // Quota or a closed database: the image is shown anyway; the order is re-read next time.
+        order = null
+      })
+  }
+
+  const run = async (src: string, signal: AbortSignal): Promise<string> => {
+    if (!bypassed()) {
+      const hit = cachedImage(await store.getItem(src).catch(() => null), src)
+      if (hit) return hit
+    }
+    let response: Response
+    try {
+      response = await deps.fetch(src, { mode: 'cors', credentials: 'omit', signal })
+    } catch {
+      throw new ImageLoadError(signal.aborted ? 'timeout' : 'network')
+    }
+    if (response.type === 'opaque' || response.type === 'opaqueredirect') throw new ImageLoadError('opaque')
+    if (!response.ok) throw new ImageLoadError('status')
+    const { bytes, contentType } = descramble(new Uint8Array(await response.arrayBuffer()), deps.keys)
+    if (contentType === null) throw new ImageLoadError('not-image')
+    const imgData = bytesToDataUri(bytes, contentType)
+    if (!signal.aborted && !bypassed()) save({ src, imgData, storedAt: deps.now() })
+    return imgData
+  }
+
+  const attempt = (src: string) =>
+    new Promise<string>((resolve, reject) => {
+      const controller = new AbortController()
+      const timer = deps.timers.setTimeout(() => {
+        timeouts++
+        controller.abort()
+        reject(new ImageLoadError('timeout'))
+      }, timeoutMs)
+      run(src, controller.signal)
+        .then(resolve, (error: unknown) =>
+          reject(error instanceof ImageLoadError ? error : new ImageLoadError('network')),
+        )
+        .finally(() => deps.timers.clearTimeout(timer))
+    })
+
+  return {
+    load(src) {
+      const pending = inFlight.get(src)
+      if (pending) return pending
+      const loading = attempt(src).finally(() => inFlight.delete(src))
+      inFlight.set(src, loading)
+      return loading
+    },
+    cacheBypassed: bypassed,
+    flush: () => writes,
+  }
+}
+
+let pageFallback: ImageFallback | null = null
+
+/** The page's fallback: localforage on IndexedDB only (data URIs would overflow localStorage). */
+export function pageImageFallback(): ImageFallback {
+  pageFallback ??= createImageFallback({
+    fetch: (url, init) => fetch(url, init),
+    store: localforage.createInstance({
+      name: 'imageDatabase',
+      storeName: 'imgList',
+      version: 1,
+      driver: localforage.INDEXEDDB,
+    }),
+    keys: IMAGE_KEYS,
+    now: () => Date.now(),
+    timers: {
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as number),
+    },
+  })
+  return pageFallback
+}

@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react'
+import { logImageFailure } from '../lib/image-log.ts'
+import { hasControllingWorker } from '../lib/sw-bridge.ts'
+
+/** SPEC §3: load when 30 % visible, counting 100 px below the viewport. */
+export const LAZY_IMAGE_THRESHOLD = 0.3
+export const LAZY_IMAGE_ROOT_MARGIN = '0px 0px 100px 0px'
+// Browsers report the ratio that crossed a threshold rounded, sometimes just under it.
+const RATIO_TOLERANCE = 0.01
+
+export interface LazyImageProps {
+  src: string
+  /** Required: what the image shows, or "" for a decorative image. */
+  alt: string
+  /** width / height; the placeholder keeps it so nothing shifts when the image arrives. */
+  ratio: number
+  className?: string
+}
+
+type Phase = 'idle' | 'loading' | 'shown' | 'failed'
+
+/**
+ * An image that loads once it is 30 % visible, with one attempt. Under a controlling service
+ * worker the <img> asks for `src` itself (the worker descrambles and caches); without one the
+ * fallback (lib/image-fallback.ts, loaded on demand) returns a data URI. A failure is logged and
+ * the placeholder stays; a decoded image fades in.
+ */
+export function LazyImage(props: LazyImageProps) {
+  // A new src is a new image: fresh state, a fresh observer, one attempt of its own.
+  return <LazyImageOnce key={props.src} {...props} />
+}
+
+function LazyImageOnce({ src, alt, ratio, className }: LazyImageProps) {
+  const frame = useRef<HTMLSpanElement>(null)
+  /** Where the image comes from, chosen when it first becomes visible; null before. */
+  const [source, setSource] = useState<'worker' | 'fallback' | null>(null)
+  const [dataUri, setDataUri] = useState<string | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [decoded, setDecoded] = useState(false)
+
+  useEffect(() => {
+    const element = frame.current
+    if (!element || source !== null) return
+    const start = () => setSource(hasControllingWorker() ? 'worker' : 'fallback')
+    if (typeof IntersectionObserver === 'undefined') {
+      queueMicrotask(start)
+      return
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const seen = entries.some(
+          (entry) => entry.isIntersecting && entry.intersectionRatio >= LAZY_IMAGE_THRESHOLD - RATIO_TOLERANCE,
+        )
+        if (!seen) return
+        observer.disconnect()
+        start()
+      },
+      { threshold: LAZY_IMAGE_THRESHOLD, rootMargin: LAZY_IMAGE_ROOT_MARGIN },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [source])
+
+  useEffect(() => {
+    if (source !== 'fallback') return
+    // StrictMode runs this twice; the fallback shares one attempt per src, so one fetch goes out.
+    let current = true
+    import('../lib/image-fallback.ts')
+      .then(({ pageImageFallback }) => pageImageFallback().load(src))
+      .then(
+        (uri) => {
+          if (current) setDataUri(uri)
+        },
+        (error: unknown) => {
+          if (!current) return
+          logImageFailure(src, failureReason(error))
+          setFailed(true)
+        },
+      )
+    return () => {
+      current = false
+    }
+  }, [source, src])
+
+  const handleLoad = (event: SyntheticEvent<HTMLImageElement>) => {
+    const image = event.currentTarget
+    // Fade in only once decoded, so the fade is not spent on a blank frame.
+    const decoding = typeof image.decode === 'function' ? image.decode().catch(() => {}) : Promise.resolve()
+    void decoding.then(() => setDecoded(true))
+  }
+  const handleError = () => {
+    logImageFailure(src, 'error')
+    setFailed(true)
+  }
+
+  const url = failed ? null : source === 'worker' ? src : dataUri
+  const phase: Phase = failed ? 'failed' : decoded ? 'shown' : source ? 'loading' : 'idle'
+  return (
+    <span
+      ref={frame}
+      className={className ? `lazy-image ${className}` : 'lazy-image'}
+      style={{ aspectRatio: ratio > 0 && Number.isFinite(ratio) ? ratio : 1 }}
+      data-state={phase}
+      // Until there is an <img> to carry the alt text, the placeholder carries it.
+      role={url === null && alt ? 'img' : undefined}
+      aria-label={url === null && alt ? alt : undefined}
+    >
+      {url !== null ? (
+        <img
+          className={decoded ? 'lazy-image__img lazy-image__img--shown' : 'lazy-image__img'}
+          src={url}
+          alt={alt}
+          decoding="async"
+          onLoad={handleLoad}
+          onError={handleError}
+        />
+      ) : null}
+    </span>
+  )
+}
+
+function failureReason(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'reason' in error && typeof error.reason === 'string') {
+    return error.reason
+  }
+  return error instanceof Error ? error.name : 'unknown'
+}
