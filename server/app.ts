@@ -7,6 +7,7 @@ import { AppError, SERVER_ERROR_MESSAGE } from './errors.ts'
 import { loggerOptions, type LogOptions } from './log.ts'
 import { createAccountsService } from './modules/accounts/service.ts'
 import { registerAccountRoutes } from './modules/accounts/routes.ts'
+import { registerImageRoutes } from './modules/images/routes.ts'
 import { createPingService } from './modules/ping/service.ts'
 import { registerPingRoutes } from './modules/ping/routes.ts'
 import { createCallRegistrar } from './plugins/calls.ts'
@@ -69,6 +70,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     defineCall,
     createAccountsService({ db, config, now, ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}) }),
   )
+
+  registerImageRoutes(app, { db })
 
   app.get('/healthz', (_request, reply) => {
     reply.type('application/json; charset=utf-8').send('{"status":"ok"}')

@@ -18,7 +18,9 @@ describe.each(BACKENDS)('ping (%s)', (backend) => {
     const answer = await t.client.call('ping/config')
     const config = AppConfigSchema.parse(answer.body.data)
     expect(config.domain.map((d) => d.type).sort()).toEqual(['API', 'H5SHAREURL', 'IMAGE', 'LAND', 'MP4', 'VID'])
-    for (const entry of config.domain) expect(entry.urls).toEqual(['https://marquee.example'])
+    for (const entry of config.domain) {
+      expect(entry.urls).toEqual([entry.type === 'IMAGE' ? 'https://marquee.example/img' : 'https://marquee.example'])
+    }
     expect(config.encryption).toEqual({ request: false, http: true, m3u8: false })
     expect(config.announcement?.title).toBe('欢迎来到 Marquee')
     expect(config.version).toBe('1.0.0')

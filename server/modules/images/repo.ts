@@ -1,0 +1,26 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { images } from '../../db/schema/images.ts'
+
+export type NewImage = typeof images.$inferInsert
+
+/** False when the key is taken (the caller draws another). */
+export async function insertImage(db: Db, image: NewImage): Promise<boolean> {
+  const rows = await db.insert(images).values(image).onConflictDoNothing().returning({ key: images.key })
+  return rows.length === 1
+}
+
+/** What serving needs: the scrambled bytes and their hash. */
+export async function findServedImage(db: Db, key: string) {
+  const rows = await db
+    .select({ bytes: images.bytes, sha256: images.sha256 })
+    .from(images)
+    .where(eq(images.key, key))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+export async function findImage(db: Db, key: string) {
+  const rows = await db.select().from(images).where(eq(images.key, key)).limit(1)
+  return rows[0] ?? null
+}
