@@ -1,14 +1,6 @@
 import { z } from 'zod'
 
-export const DomainType = {
-  Image: 'IMAGE',
-  Mp4: 'MP4',
-  Api: 'API',
-  Land: 'LAND',
-  H5ShareUrl: 'H5SHAREURL',
-  Vid: 'VID',
-} as const
-export type DomainType = (typeof DomainType)[keyof typeof DomainType]
+export { DomainType, domainUrl } from './domain.ts'
 
 export const DomainEntrySchema = z.object({
   type: z.enum(['IMAGE', 'MP4', 'API', 'LAND', 'H5SHAREURL', 'VID']),
@@ -55,8 +47,3 @@ export const AppConfigSchema = z.object({
   encryption: EncryptionFlagsSchema,
 })
 export type AppConfig = z.infer<typeof AppConfigSchema>
-
-/** First URL of the first entry of a type, or undefined (SPEC §3). */
-export function domainUrl(config: Pick<AppConfig, 'domain'>, type: DomainType): string | undefined {
-  return config.domain.find((entry) => entry.type === type)?.urls[0]
-}

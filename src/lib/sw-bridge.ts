@@ -1,3 +1,4 @@
+import { DomainType, domainUrl } from '../../core/contracts/domain.ts'
 import type { AppConfig } from '../../core/contracts/config.ts'
 import type { PageToWorkerMessage } from '../../core/sw-messages.ts'
 
@@ -41,9 +42,7 @@ export function postImageOrigins(
   config: Pick<AppConfig, 'domain'> | null,
   post: (message: PageToWorkerMessage) => void,
 ): boolean {
-  // domainUrl() of core/contracts/config.ts, inlined: importing that module's values would pull
-  // zod (about 24 KiB gzip) into the entry chunk. The test checks both agree.
-  const imageUrl = config?.domain.find((entry) => entry.type === 'IMAGE')?.urls[0]
+  const imageUrl = config ? domainUrl(config, DomainType.Image) : undefined
   if (!imageUrl) return false
   post({ type: 'IMAGE_ORIGINS', origins: [imageUrl] })
   return true
