@@ -18,7 +18,7 @@ import {
   STATE_CACHE,
   SW_VERSION,
 } from './config.ts'
-import { IMAGE_KEYS } from './env.ts'
+import { IMAGE_KEYS } from '../core/images/build-keys.ts'
 import { handleImageRequest, prefetchImages, type ImageFetchDeps } from './images/handler.ts'
 import { cleanupImageCaches, type ImageCacheConfig } from './images/image-cache.ts'
 import { createImageOriginStore } from './images/origins.ts'

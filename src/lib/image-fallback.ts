@@ -15,7 +15,7 @@
  */
 import localforage from 'localforage'
 import { descramble, type ImageKeys } from '../../core/images/descramble.ts'
-import { IMAGE_KEYS } from './image-keys.ts'
+import { IMAGE_KEYS } from '../../core/images/build-keys.ts'
 
 export interface ImageRecord {
   src: string
