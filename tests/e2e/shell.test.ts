@@ -3,6 +3,8 @@ import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest'
 import { launchChromium, openPage, PHONE, type WatchedPage } from '../support/browser.ts'
 
+declare function scrollAndSettle(y: number): Promise<void>
+
 const baseUrl = inject('baseUrl')
 let browser: Browser
 let context: BrowserContext
@@ -16,6 +18,17 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   context = await browser.newContext(PHONE)
+  // Scrolls and resolves once the scroll event has been dispatched, as it is before any real
+  // tap: the router records positions from scroll events, which fire on the next frame.
+  await context.addInitScript(() => {
+    Object.assign(window, {
+      scrollAndSettle: (y: number) =>
+        new Promise<void>((resolve) => {
+          addEventListener('scroll', () => resolve(), { once: true })
+          window.scrollTo(0, y)
+        }),
+    })
+  })
   watched = await openPage(context)
 })
 afterEach(async () => {
@@ -62,7 +75,7 @@ describe('navigation', () => {
       spacer.id = 'kept-marker'
       spacer.style.height = '3000px'
       home.appendChild(spacer)
-      window.scrollTo(0, 900)
+      return scrollAndSettle(900)
     })
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900)
     const nav = page.getByRole('navigation', { name: '主导航' })
@@ -85,7 +98,7 @@ describe('navigation', () => {
       const spacer = document.createElement('div')
       spacer.style.height = '3000px'
       document.querySelector('main.page')!.prepend(spacer)
-      window.scrollTo(0, 700)
+      return scrollAndSettle(700)
     })
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700)
     await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href="/mine/vip"]')!.click())
