@@ -34,16 +34,11 @@ export async function openDatabase(config: { dataDir: string; databaseUrl: strin
 
 export function wrapPglite(client: PGlite): Database {
   const db = drizzlePglite(client)
-  let closed = false
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    async close() {
-      if (closed) return
-      closed = true
-      await client.close()
-    },
+    close: once(() => client.close()),
   }
 }
 
@@ -53,15 +48,16 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   // end the process. The next query reconnects or fails with its own error.
   pool.on('error', () => {})
   const db = drizzlePg(pool)
-  let closed = false
   return {
     db,
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
-    async close() {
-      if (closed) return
-      closed = true
-      await pool.end()
-    },
+    close: once(() => pool.end()),
   }
+}
+
+/** close() may be called from several shutdown paths; the driver is closed only the first time. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | null = null
+  return () => (closing ??= close())
 }
