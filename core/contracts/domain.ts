@@ -21,3 +21,13 @@ export interface DomainEntry {
 export function domainUrl(config: { domain: readonly DomainEntry[] }, type: DomainType): string | undefined {
   return config.domain.find((entry) => entry.type === type)?.urls[0]
 }
+
+/**
+ * Where an image key (covers, ads, icons) is served: under the config's IMAGE domain, so the
+ * images can move to a CDN without the catalogue changing. Absolute URLs pass through.
+ */
+export function imageUrl(config: { domain: readonly DomainEntry[] }, key: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(key)) return key
+  const base = domainUrl(config, DomainType.Image) ?? '/img'
+  return `${base.replace(/\/+$/, '')}/${key.replace(/^\/+/, '')}`
+}

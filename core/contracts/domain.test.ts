@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { imageUrl } from './domain.ts'
+
+describe('imageUrl', () => {
+  const config = (urls: string[]) => ({ domain: [{ type: 'IMAGE' as const, urls }] })
+
+  it.each([
+    [['https://cdn.example/img'], 'abc', 'https://cdn.example/img/abc'],
+    [['https://cdn.example/img/'], '/abc', 'https://cdn.example/img/abc'],
+    [['https://a.example', 'https://b.example'], 'k', 'https://a.example/k'],
+    [[], 'k', '/img/k'],
+    [['https://cdn.example'], 'https://other.example/x.png', 'https://other.example/x.png'],
+  ])('%j + %s → %s', (urls, key, expected) => {
+    expect(imageUrl(config(urls), key)).toBe(expected)
+  })
+
+  it('falls back to this server when the config has no IMAGE entry', () => {
+    expect(imageUrl({ domain: [{ type: 'API', urls: ['https://api.example'] }] }, 'k')).toBe('/img/k')
+  })
+})
