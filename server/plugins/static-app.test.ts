@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.ts'
@@ -20,6 +21,9 @@ beforeAll(() => {
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})')
   writeFileSync(join(dist, 'manifest.webmanifest'), '{}')
   writeFileSync(join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)')
+  // What the build's precompress step writes beside a file (scripts/vite-precompress.ts).
+  writeFileSync(join(dist, 'assets', 'index-AbC123.js.br'), brotliCompressSync('console.log(1)'))
+  writeFileSync(join(dist, 'index.html.gz'), gzipSync('<!doctype html><title>Marquee</title>'))
 })
 
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
@@ -44,6 +48,21 @@ describe('serving the built app', () => {
       expect(answer.statusCode).toBe(200)
       expect(answer.headers['cache-control']).toBe('no-cache')
     }
+  })
+
+  it('sends the precompressed copy a browser accepts, and the file itself otherwise', async () => {
+    const server = await serve(dist)
+    const br = await server.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip, br' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(br.headers.vary).toMatch(/accept-encoding/i)
+    const plain = await server.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe('console.log(1)')
+    // The SPA fallback sends index.html through the same path.
+    const page = await server.inject({ url: '/mine', headers: { 'accept-encoding': 'gzip' } })
+    expect(page.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(page.rawPayload).toString()).toContain('<title>Marquee</title>')
   })
 
   it.each(['/', '/mine', '/topicList?id=1&name=%E7%83%AD', '/play/longVideo?id=3', '/no/such/page'])(

@@ -31,6 +31,8 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
       root,
       wildcard: true,
       cacheControl: false,
+      // The build writes .br/.gz beside each text file (scripts/vite-precompress.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const relative = filePath.slice(root.length).replaceAll('\\', '/')
         reply.header('Cache-Control', relative.startsWith('/assets/') ? IMMUTABLE : REVALIDATE)
