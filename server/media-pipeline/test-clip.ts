@@ -1,0 +1,58 @@
+/** Tiny generated inputs for the pipeline's tests (real ffmpeg, a few hundred ms each). */
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+/** A testsrc picture with a sine tone, H.264/AAC in MP4. */
+export async function makeTestClip(
+  dir: string,
+  { seconds = 4, width = 320, height = 240, name = 'clip.mp4' } = {},
+): Promise<string> {
+  const path = join(dir, name)
+  await run('ffmpeg', [
+    ...['-hide_banner', '-nostdin', '-v', 'error'],
+    ...['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=25:duration=${seconds}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path],
+  ])
+  return path
+}
+
+/** A copy of `clip` whose stream says "display rotated by 90°", as phones record portrait video. */
+export async function makeRotatedCopy(clip: string, dir: string): Promise<string> {
+  const path = join(dir, 'rotated.mp4')
+  await run(
+    'ffmpeg',
+    ['-hide_banner', '-nostdin', '-v', 'error', '-i', clip, '-c', 'copy'].concat([
+      '-metadata:s:v:0',
+      'rotate=90',
+      path,
+    ]),
+  )
+  return path
+}
+
+/** Bytes that look random but are the same on every run (SHA-256 in counter mode). */
+export function noiseBytes(length: number, seed = 'marquee'): Uint8Array {
+  const out = new Uint8Array(length)
+  for (let offset = 0, counter = 0; offset < length; offset += 32, counter += 1) {
+    out.set(
+      createHash('sha256')
+        .update(`${seed}:${counter}`)
+        .digest()
+        .subarray(0, length - offset),
+      offset,
+    )
+  }
+  return out
+}
+
+export async function writeNoiseFile(dir: string, length = 64 * 1024): Promise<string> {
+  const path = join(dir, 'corrupt.mp4')
+  await writeFile(path, noiseBytes(length))
+  return path
+}
