@@ -5,11 +5,17 @@ import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import { AppError, SERVER_ERROR_MESSAGE } from './errors.ts'
 import { loggerOptions, type LogOptions } from './log.ts'
+import { createAdsService } from './modules/ads/service.ts'
+import { registerAdsRoutes } from './modules/ads/routes.ts'
 import { createAccountsService } from './modules/accounts/service.ts'
 import { registerAccountRoutes } from './modules/accounts/routes.ts'
 import { registerImageRoutes } from './modules/images/routes.ts'
+import { createMediaService } from './modules/media/service.ts'
+import { registerMediaRoutes } from './modules/media/routes.ts'
 import { createPingService } from './modules/ping/service.ts'
 import { registerPingRoutes } from './modules/ping/routes.ts'
+import { createSearchService } from './modules/search/service.ts'
+import { registerSearchRoutes } from './modules/search/routes.ts'
 import { createCallRegistrar } from './plugins/calls.ts'
 import { createMemoryNonceStore, type NonceStore } from './plugins/nonce-store.ts'
 import { createResultSender, registerProtocol } from './plugins/protocol.ts'
@@ -65,11 +71,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
 
   const defineCall = createCallRegistrar(app, sendResult)
-  registerPingRoutes(defineCall, createPingService({ db, config, now }))
+  const ping = createPingService({ db, config, now })
+  registerPingRoutes(defineCall, ping)
   registerAccountRoutes(
     defineCall,
     createAccountsService({ db, config, now, ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}) }),
   )
+
+  registerMediaRoutes(defineCall, createMediaService({ db }))
+  registerSearchRoutes(defineCall, createSearchService({ db, now }))
+  registerAdsRoutes(defineCall, createAdsService({ db, now, appConfig: ping.appConfig }))
 
   registerImageRoutes(app, { db })
 

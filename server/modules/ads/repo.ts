@@ -1,0 +1,6 @@
+import type { Db } from '../../db/client.ts'
+import { adClicks } from '../../db/schema/media.ts'
+
+export async function insertClick(db: Db, click: { adId: number; userId: number; clickedAt: Date }) {
+  await db.insert(adClicks).values(click)
+}
