@@ -112,6 +112,30 @@ const zhCN = {
     userInfo: '用户主页',
     upRank: '创作者排行',
   },
+  list: {
+    empty: '暂无内容',
+    offlineData: '离线中，显示的是上次加载的内容',
+  },
+  catalogue: {
+    more: '更多',
+    recommend: '推荐',
+    plays: (count: string) => `${count}次播放`,
+    duration: (text: string) => `时长 ${text}`,
+    vip: 'VIP',
+    svip: 'SVIP',
+    price: (amount: string) => `${amount}钻石`,
+    free: '免费',
+    videos: '视频列表',
+  },
+  ads: {
+    carousel: '广告轮播',
+    slide: (index: number, total: number) => `第 ${index} 张，共 ${total} 张`,
+    goTo: (index: number) => `切换到第 ${index} 张`,
+    icons: '推荐应用',
+    floating: '活动',
+    close: '关闭',
+    ad: '广告',
+  },
 }
 
 export type Messages = typeof zhCN
