@@ -245,6 +245,7 @@ export async function probe(tools: FfmpegTools, input: string, options: ProbeOpt
 
   const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '-i', fileUrl(input)]
   const run = await runTool(tools.ffprobe, args, { timeoutMs: options.timeoutMs ?? 30_000, signal: options.signal })
+  if (run.killed === 'aborted') throw new MediaPipelineError(`probing ${name} was aborted`)
   if (run.killed !== null) throw new InvalidMediaError(`probing ${name} failed: ${run.killed}`, run.stderr)
   if (run.code !== 0) {
     throw new InvalidMediaError(`${name} is not a video ffmpeg can read: ${lastStderrLine(run.stderr)}`, run.stderr)

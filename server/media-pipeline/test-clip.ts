@@ -7,17 +7,17 @@ import { promisify } from 'node:util'
 
 const run = promisify(execFile)
 
-/** A testsrc picture with a sine tone, H.264/AAC in MP4. */
+/** A testsrc picture with (unless `audio` is false) a sine tone, H.264/AAC in MP4. */
 export async function makeTestClip(
   dir: string,
-  { seconds = 4, width = 320, height = 240, name = 'clip.mp4' } = {},
+  { seconds = 4, width = 320, height = 240, rate = 25, audio = true, name = 'clip.mp4' } = {},
 ): Promise<string> {
   const path = join(dir, name)
   await run('ffmpeg', [
     ...['-hide_banner', '-nostdin', '-v', 'error'],
-    ...['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=25:duration=${seconds}`],
-    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path],
+    ...['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=${rate}:duration=${seconds}`],
+    ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-c:a', 'aac', '-shortest'] : []),
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', path],
   ])
   return path
 }

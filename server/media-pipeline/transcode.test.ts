@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FfmpegNotFoundError, InvalidMediaError, MediaPipelineError, TranscodeError } from './ffmpeg.ts'
+import {
+  FfmpegNotFoundError,
+  InvalidMediaError,
+  locateFfmpeg,
+  MediaPipelineError,
+  probe,
+  TranscodeError,
+} from './ffmpeg.ts'
 import { parseMasterPlaylist, parseMediaPlaylist, type MediaSegment } from './playlist.ts'
 import { noiseBytes, makeTestClip, writeNoiseFile } from './test-clip.ts'
 import { planRenditions, segmentLength, transcodeToHls, type TranscodeResult } from './transcode.ts'
@@ -183,6 +190,21 @@ describe('transcodeToHls', () => {
       expect(file).not.toMatch(/key/)
       expect(Buffer.from(await readFile(file)).includes(Buffer.from(key))).toBe(false)
     }
+  })
+
+  it('handles a silent source and caps its frame rate at 30', async () => {
+    const silent = await makeTestClip(dir, { seconds: 2, rate: 50, audio: false, name: 'silent-50fps.mp4' })
+    const { outputDir } = await freshOutput()
+    const result = await transcodeToHls({ input: silent, outputDir, preset: 'ultrafast', segmentSeconds: 2 })
+    for (const { rendition, master, segments } of await readRenditions(result)) {
+      const variant = master.find((v) => v.uri === rendition.playlistPath)
+      expect(variant?.attributes.CODECS).toMatch(/^avc1\.[0-9a-f]{6}$/)
+      expect(variant?.attributes['FRAME-RATE']).toBe('30.000')
+      expect(segments.map(({ segment }) => segment.duration)).toEqual([2])
+    }
+    const probed = await probe(await locateFfmpeg(), join(outputDir, '240p', 'seg_000.ts'))
+    expect(probed.audio).toBeNull()
+    expect(probed.video.frameRate).toBe(30)
   })
 
   it('rejects a corrupt input with InvalidMediaError and leaves nothing behind', async () => {
