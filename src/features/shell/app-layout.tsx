@@ -9,6 +9,7 @@ import { ProgressBar } from '../../ui/progress-bar.tsx'
 import { Toaster } from '../../ui/toast.tsx'
 import { KeepAliveOutlet } from './keep-alive-outlet.tsx'
 import { FOOTER_TABS, footerTabFor } from './tabs.tsx'
+import { OfflineBanner } from './offline-banner.tsx'
 import { UpdatePrompt } from './update.tsx'
 
 /** Splash: 2 s after the first non-home route shows (SPEC §4); home removes it itself. */
@@ -41,6 +42,7 @@ export function AppLayout() {
       {tab === null ? null : (
         <FooterNav items={FOOTER_TABS} activePath={tab} label={t.tabs.nav} onSelect={handleSelect} />
       )}
+      <OfflineBanner />
       <UpdatePrompt />
       <Toaster />
     </div>

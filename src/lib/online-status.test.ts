@@ -1,0 +1,78 @@
+import { describe, expect, it, vi } from 'vitest'
+import { ApiError, ApiErrorKind, type Api } from './http.ts'
+import { isOfflineAtom, markOfflineAtom, reportingOnlineStatus, trackOnlineStatus } from './online-status.ts'
+import { createAppStore } from './store.ts'
+
+describe('trackOnlineStatus', () => {
+  it('starts from navigator.onLine and follows the online/offline events until unsubscribed', () => {
+    const store = createAppStore()
+    const events = new EventTarget()
+    const stop = trackOnlineStatus(store, { onLine: false }, events)
+    expect(store.get(isOfflineAtom)).toBe(true)
+    events.dispatchEvent(new Event('online'))
+    expect(store.get(isOfflineAtom)).toBe(false)
+    events.dispatchEvent(new Event('offline'))
+    expect(store.get(isOfflineAtom)).toBe(true)
+    stop()
+    events.dispatchEvent(new Event('online'))
+    expect(store.get(isOfflineAtom)).toBe(true)
+  })
+
+  it('is online when the browser says so', () => {
+    const store = createAppStore()
+    store.set(markOfflineAtom)
+    trackOnlineStatus(store, { onLine: true }, new EventTarget())
+    expect(store.get(isOfflineAtom)).toBe(false)
+  })
+})
+
+function fakeApi(outcome: () => Promise<unknown>): Api {
+  return {
+    call: vi.fn(outcome),
+    post: vi.fn(outcome),
+    get: vi.fn(outcome),
+    clockOffsetSeconds: 42,
+  } as unknown as Api
+}
+
+describe('reportingOnlineStatus', () => {
+  it('marks the app offline on a network error and passes the error on', async () => {
+    const store = createAppStore()
+    const error = new ApiError(ApiErrorKind.Network, 'network')
+    const api = reportingOnlineStatus(
+      fakeApi(() => Promise.reject(error)),
+      store,
+    )
+    await expect(api.post('media/home', { page: 1 })).rejects.toBe(error)
+    expect(store.get(isOfflineAtom)).toBe(true)
+  })
+
+  it('marks it online again when the server answers, even with an error answer', async () => {
+    const store = createAppStore()
+    store.set(markOfflineAtom)
+    const api = reportingOnlineStatus(
+      fakeApi(() => Promise.reject(new ApiError(ApiErrorKind.Business, 'no', 3001))),
+      store,
+    )
+    await expect(api.call('x')).rejects.toBeInstanceOf(ApiError)
+    expect(store.get(isOfflineAtom)).toBe(false)
+    store.set(markOfflineAtom)
+    const ok = reportingOnlineStatus(
+      fakeApi(() => Promise.resolve({ fine: true })),
+      store,
+    )
+    await expect(ok.get('ping/config')).resolves.toEqual({ fine: true })
+    expect(store.get(isOfflineAtom)).toBe(false)
+  })
+
+  it('leaves the status alone on a time-out or a cancel, and forwards arguments and the clock offset', async () => {
+    const store = createAppStore()
+    store.set(markOfflineAtom)
+    const inner = fakeApi(() => Promise.reject(new ApiError(ApiErrorKind.Timeout, 'slow')))
+    const api = reportingOnlineStatus(inner, store)
+    await expect(api.post('a', { b: 1 })).rejects.toBeInstanceOf(ApiError)
+    expect(store.get(isOfflineAtom)).toBe(true)
+    expect(inner.post).toHaveBeenCalledWith('a', { b: 1 })
+    expect(api.clockOffsetSeconds).toBe(42)
+  })
+})
