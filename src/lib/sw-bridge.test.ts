@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { DomainType, domainUrl, type AppConfig } from '../../core/contracts/config.ts'
 import type { PageToWorkerMessage } from '../../core/sw-messages.ts'
-import { postImageOrigins, syncImageOrigins } from './sw-bridge.ts'
+import {
+  checkForUpdatesWhenVisible,
+  offerUpdates,
+  postImageOrigins,
+  syncImageOrigins,
+  UPDATE_RELOAD_FALLBACK_MS,
+} from './sw-bridge.ts'
 
 type Domains = Pick<AppConfig, 'domain'>
 const IMAGE = 'https://img.example/'
@@ -90,5 +96,104 @@ describe('syncImageOrigins', () => {
 
   it('does nothing without service worker support', () => {
     expect(() => syncImageOrigins({ container: undefined, getConfig: () => config, subscribe: () => {} })).not.toThrow()
+  })
+})
+
+function fakeWorkbox() {
+  const listeners: Record<string, Array<() => void>> = {}
+  const calls: string[] = []
+  return {
+    calls,
+    emit: (type: string) => (listeners[type] ?? []).forEach((listener) => listener()),
+    wb: {
+      addEventListener: (type: string, listener: () => void) => void (listeners[type] ??= []).push(listener),
+      messageSkipWaiting: () => void calls.push('skip-waiting'),
+      update: async () => void calls.push('update'),
+    },
+  }
+}
+
+function fakeTimers() {
+  const pending: Array<{ callback: () => void; ms: number }> = []
+  return {
+    pending,
+    setTimeout: (callback: () => void, ms: number) => pending.push({ callback, ms }),
+    fire: () => pending.splice(0).forEach(({ callback }) => callback()),
+  }
+}
+
+describe('offerUpdates', () => {
+  function setup() {
+    const workbox = fakeWorkbox()
+    const timers = fakeTimers()
+    const offers: Array<() => void> = []
+    let reloads = 0
+    offerUpdates(workbox.wb, (apply) => offers.push(apply), {
+      reload: () => reloads++,
+      setTimeout: timers.setTimeout,
+    })
+    return { workbox, timers, offers, reloads: () => reloads }
+  }
+
+  it('offers nothing until a worker is waiting, and does not skip waiting before the tap', () => {
+    const { workbox, offers } = setup()
+    expect(offers).toHaveLength(0)
+    workbox.emit('waiting')
+    expect(offers).toHaveLength(1)
+    expect(workbox.calls).toEqual([])
+  })
+
+  it('on the tap asks the waiting worker to skip waiting and reloads once it controls the page', () => {
+    const { workbox, timers, offers, reloads } = setup()
+    workbox.emit('waiting')
+    offers[0]!()
+    expect(workbox.calls).toEqual(['skip-waiting'])
+    expect(reloads()).toBe(0)
+    workbox.emit('controlling')
+    expect(reloads()).toBe(1)
+    // The fallback timer firing later does not reload a second time.
+    timers.fire()
+    expect(reloads()).toBe(1)
+  })
+
+  it('reloads after the fallback time when the new worker never takes control', () => {
+    const { workbox, timers, offers, reloads } = setup()
+    workbox.emit('waiting')
+    offers[0]!()
+    expect(timers.pending.map(({ ms }) => ms)).toEqual([UPDATE_RELOAD_FALLBACK_MS])
+    timers.fire()
+    expect(reloads()).toBe(1)
+  })
+
+  it('treats a second tap as the first', () => {
+    const { workbox, timers, offers } = setup()
+    workbox.emit('waiting')
+    offers[0]!()
+    offers[0]!()
+    expect(workbox.calls).toEqual(['skip-waiting'])
+    expect(timers.pending).toHaveLength(1)
+  })
+})
+
+describe('checkForUpdatesWhenVisible', () => {
+  it('checks when the page becomes visible, at most once per interval', () => {
+    const workbox = fakeWorkbox()
+    const page = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState })
+    let now = 1_000
+    checkForUpdatesWhenVisible(workbox.wb, page, () => now, 60_000)
+    const show = (state: DocumentVisibilityState) => {
+      page.visibilityState = state
+      page.dispatchEvent(new Event('visibilitychange'))
+    }
+    show('visible')
+    expect(workbox.calls).toEqual([])
+    now += 60_000
+    show('hidden')
+    expect(workbox.calls).toEqual([])
+    show('visible')
+    expect(workbox.calls).toEqual(['update'])
+    now += 30_000
+    show('visible')
+    expect(workbox.calls).toEqual(['update'])
   })
 })

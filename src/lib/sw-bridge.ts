@@ -2,9 +2,74 @@ import { DomainType, domainUrl } from '../../core/contracts/domain.ts'
 import type { AppConfig } from '../../core/contracts/config.ts'
 import type { PageToWorkerMessage } from '../../core/sw-messages.ts'
 
+/** How long a tapped update waits for the new worker to take control before reloading anyway. */
+export const UPDATE_RELOAD_FALLBACK_MS = 3000
+/** A page left open checks for a new version when it becomes visible, at most this often. */
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
+
+/** The part of workbox-window's Workbox the update flow uses. */
+export interface UpdatableWorkbox {
+  addEventListener(type: 'waiting' | 'controlling', listener: () => void): void
+  messageSkipWaiting(): void
+  update(): Promise<unknown>
+}
+
+export interface UpdateDeps {
+  reload(): void
+  setTimeout(callback: () => void, ms: number): unknown
+  fallbackMs?: number
+}
+
+/**
+ * Workbox's "Offer a page reload for users": when a new worker is waiting, offer `apply`;
+ * applying asks the waiting worker to skip waiting (messageSkipWaiting, which targets the
+ * waiting worker, not the active one) and reloads once the new worker controls the page.
+ * `controlling` may never come (the tab lost the race with another tab, the worker failed to
+ * activate, a browser quirk), so a timer reloads anyway; the page reloads only once.
+ */
+export function offerUpdates(wb: UpdatableWorkbox, onUpdateReady: (apply: () => void) => void, deps: UpdateDeps) {
+  wb.addEventListener('waiting', () => {
+    let applied = false
+    onUpdateReady(() => {
+      if (applied) return
+      applied = true
+      let reloaded = false
+      const reloadOnce = () => {
+        if (reloaded) return
+        reloaded = true
+        deps.reload()
+      }
+      wb.addEventListener('controlling', reloadOnce)
+      wb.messageSkipWaiting()
+      deps.setTimeout(reloadOnce, deps.fallbackMs ?? UPDATE_RELOAD_FALLBACK_MS)
+    })
+  })
+}
+
+/**
+ * An installed app may stay open for days; the browser only looks for a new worker on
+ * navigations. Check again when the page becomes visible, at most once per interval.
+ */
+export function checkForUpdatesWhenVisible(
+  wb: Pick<UpdatableWorkbox, 'update'>,
+  page: Pick<Document, 'visibilityState' | 'addEventListener'>,
+  now: () => number,
+  intervalMs = UPDATE_CHECK_INTERVAL_MS,
+): void {
+  let lastCheck = now()
+  page.addEventListener('visibilitychange', () => {
+    if (page.visibilityState !== 'visible' || now() - lastCheck < intervalMs) return
+    lastCheck = now()
+    wb.update().catch(() => {
+      // Offline or the server is down: the next visible page tries again.
+    })
+  })
+}
+
 /**
  * Registers the service worker after the page has loaded, with workbox-window loaded
- * lazily so it stays out of the first paint's JavaScript.
+ * lazily so it stays out of the first paint's JavaScript. The worker never skips waiting by
+ * itself (sw/sw.ts): a new version waits for the user's tap on the prompt.
  */
 export function registerServiceWorkerLater(onUpdateReady: (applyUpdate: () => void) => void): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
@@ -12,12 +77,11 @@ export function registerServiceWorkerLater(onUpdateReady: (applyUpdate: () => vo
     void import('workbox-window')
       .then(({ Workbox }) => {
         const wb = new Workbox('/sw.js', { scope: '/' })
-        wb.addEventListener('waiting', () => {
-          onUpdateReady(() => {
-            wb.addEventListener('controlling', () => location.reload())
-            wb.messageSkipWaiting()
-          })
+        offerUpdates(wb, onUpdateReady, {
+          reload: () => location.reload(),
+          setTimeout: (callback, ms) => setTimeout(callback, ms),
         })
+        checkForUpdatesWhenVisible(wb, document, () => Date.now())
         return wb.register()
       })
       .catch(() => {

@@ -1,25 +1,37 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai'
+import { useState } from 'react'
 import { t } from '../../lib/messages.ts'
+import './update.css'
 
 const applyUpdateAtom = atom<{ apply: () => void } | null>(null)
 
 /** The service worker has a new version waiting; `apply` activates it and reloads. */
 export const offerUpdateAtom = atom(null, (_get, set, apply: () => void) => set(applyUpdateAtom, { apply }))
 
-/** A minimal prompt; the update flow is completed by a later issue. */
+/**
+ * The new-version prompt (SPEC §3: updates on the user's tap). "稍后" hides it for this
+ * page; the waiting version is offered again on the next load.
+ */
 export function UpdatePrompt() {
   const update = useAtomValue(applyUpdateAtom)
   const dismiss = useSetAtom(applyUpdateAtom)
+  const [updating, setUpdating] = useState(false)
   if (!update) return null
+  const handleUpdate = () => {
+    setUpdating(true)
+    update.apply()
+  }
   return (
     <div className="update-prompt" role="dialog" aria-label={t.update.available}>
-      <span>{t.update.available}</span>
-      <button type="button" className="button button--small" onClick={update.apply}>
+      <span>{updating ? t.update.updating : t.update.available}</span>
+      <button type="button" className="button button--small" onClick={handleUpdate} disabled={updating}>
         {t.update.action}
       </button>
-      <button type="button" className="button button--ghost button--small" onClick={() => dismiss(null)}>
-        {t.update.later}
-      </button>
+      {updating ? null : (
+        <button type="button" className="button button--ghost button--small" onClick={() => dismiss(null)}>
+          {t.update.later}
+        </button>
+      )}
     </div>
   )
 }
