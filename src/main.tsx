@@ -4,12 +4,14 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { appConfigAtom, isLightAtom, sealRequestsAtom, tokenAtom } from './features/session/atoms.ts'
 import { clearSessionAndReload, initSession } from './features/session/init.ts'
+import { captureInstallPrompt } from './features/pwa/install.ts'
 import { offerUpdateAtom } from './features/shell/update.tsx'
 import { protocolCrypto, randomUuid } from './lib/crypto.ts'
 import { API_SECRET } from './lib/env.ts'
 import { createApi } from './lib/http.ts'
 import { recordLanding } from './lib/landing.ts'
 import { onceRetryable } from './lib/once.ts'
+import { reportingOnlineStatus, trackOnlineStatus } from './lib/online-status.ts'
 import { createSecureStorage, createStateBackend } from './lib/persist.ts'
 import { createAppStore, provideApi } from './lib/store.ts'
 import { registerServiceWorkerLater, syncImageOrigins } from './lib/sw-bridge.ts'
@@ -20,26 +22,32 @@ import { showToastAtom } from './ui/toast.tsx'
 import './styles.css'
 
 const store = createAppStore()
+// Before anything slow: Chromium may fire beforeinstallprompt as soon as the page loads.
+captureInstallPrompt(store)
+trackOnlineStatus(store)
 const storage = createSecureStorage({ crypto: protocolCrypto, secret: API_SECRET, backend: createStateBackend() })
 
-const api = createApi({
-  secret: API_SECRET,
-  crypto: protocolCrypto,
-  now: () => Date.now(),
-  getToken: () => store.get(tokenAtom),
-  getXUserAgent: () =>
-    formatXUserAgent(userAgentFields(navigator.userAgent, store.get(isLightAtom), navigator.maxTouchPoints)),
-  shouldSealRequests: () => store.get(sealRequestsAtom),
-  onSessionInvalid: () => {
-    void clearSessionAndReload({
-      store,
-      storage,
-      reload: () => location.reload(),
-      now: () => Date.now(),
-      marks: sessionStorage,
-    })
-  },
-})
+const api = reportingOnlineStatus(
+  createApi({
+    secret: API_SECRET,
+    crypto: protocolCrypto,
+    now: () => Date.now(),
+    getToken: () => store.get(tokenAtom),
+    getXUserAgent: () =>
+      formatXUserAgent(userAgentFields(navigator.userAgent, store.get(isLightAtom), navigator.maxTouchPoints)),
+    shouldSealRequests: () => store.get(sealRequestsAtom),
+    onSessionInvalid: () => {
+      void clearSessionAndReload({
+        store,
+        storage,
+        reload: () => location.reload(),
+        now: () => Date.now(),
+        marks: sessionStorage,
+      })
+    },
+  }),
+  store,
+)
 provideApi(store, api)
 
 recordLanding(location.pathname + location.search)

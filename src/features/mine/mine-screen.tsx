@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { t } from '../../lib/messages.ts'
 import { MineProfile } from './mine-profile.tsx'
 
@@ -15,13 +16,15 @@ const MENU = [
   ['/mine/setting/', t.pages.setting],
 ] as const
 
-export function MineScreen() {
+/** `installEntry`: the install-to-home-screen entry, composed in by the route (features do not import features). */
+export function MineScreen({ installEntry }: { installEntry?: ReactNode }) {
   return (
     <main className="page page--tab">
       <header className="page-header page-header--brand">
         <h1 className="page-header__title">{t.mine.title}</h1>
       </header>
       <MineProfile />
+      {installEntry}
       <nav className="card menu" aria-label={t.mine.title}>
         <ul className="menu__list">
           {MENU.map(([to, label]) => (

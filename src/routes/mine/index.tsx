@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { MineScreen } from '../../features/mine/mine-screen.tsx'
+import { InstallEntry } from '../../features/pwa/install-entry.tsx'
 
 export const Route = createFileRoute('/mine/')({
-  component: MineScreen,
+  component: MinePage,
 })
+
+function MinePage() {
+  return <MineScreen installEntry={<InstallEntry />} />
+}

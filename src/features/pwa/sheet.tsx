@@ -1,0 +1,44 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import './pwa.css'
+
+/**
+ * A modal bottom sheet: labelled by its title, closed by Escape or a tap on the backdrop,
+ * focus moved into it on open and given back on close.
+ */
+export function Sheet({
+  title,
+  onClose,
+  children,
+  actions,
+}: {
+  title: string
+  onClose: () => void
+  children?: ReactNode
+  actions: ReactNode
+}) {
+  const titleId = useId()
+  const panel = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    panel.current?.querySelector<HTMLElement>('button')?.focus()
+    const handleKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose()
+    }
+    document.addEventListener('keydown', handleKey)
+    return () => {
+      document.removeEventListener('keydown', handleKey)
+      opener?.focus()
+    }
+  }, [onClose])
+  return (
+    <div className="sheet" onClick={(event) => event.target === event.currentTarget && onClose()}>
+      <div ref={panel} className="sheet__panel" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <h2 id={titleId} className="sheet__title">
+          {title}
+        </h2>
+        {children}
+        <div className="sheet__actions">{actions}</div>
+      </div>
+    </div>
+  )
+}
