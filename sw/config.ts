@@ -1,9 +1,12 @@
+import { CACHE_PREFIX, IMAGE_CACHE_FAMILY } from '../core/sw-caches.ts'
+
+export { CACHE_PREFIX, IMAGE_CACHE_FAMILY }
+
 /**
  * Bump when the worker's cache layout changes: cache names carry it, so a new worker
  * never reads an old layout (old precaches are removed by cleanupOutdatedCaches).
  */
 export const SW_VERSION = 'v1'
-export const CACHE_PREFIX = 'marquee'
 
 /**
  * Navigations that must reach the network, never the app shell: the API (STYLE.md) and
@@ -21,10 +24,8 @@ export function servesShell(pathname: string): boolean {
  * quota purge deletes a whole cache: the prefetch cache, cheaper to lose, goes first.
  * Both carry SW_VERSION; cleanupImageCaches() removes other versions' on activate.
  */
-export const IMAGE_CACHE_SEEN = `${CACHE_PREFIX}-images-seen-${SW_VERSION}`
-export const IMAGE_CACHE_PREFETCH = `${CACHE_PREFIX}-images-prefetch-${SW_VERSION}`
-/** Every image cache name of any version starts with this. */
-export const IMAGE_CACHE_FAMILY = `${CACHE_PREFIX}-images-`
+export const IMAGE_CACHE_SEEN = `${IMAGE_CACHE_FAMILY}seen-${SW_VERSION}`
+export const IMAGE_CACHE_PREFETCH = `${IMAGE_CACHE_FAMILY}prefetch-${SW_VERSION}`
 /** Entries kept per cache; the oldest (first inserted) go first. */
 export const IMAGE_CACHE_SEEN_MAX = 500
 export const IMAGE_CACHE_PREFETCH_MAX = 300

@@ -1,11 +1,10 @@
-import { t } from '../../../lib/messages.ts'
-import { ComingSoon } from '../../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { SettingsScreen } from '../../../features/pwa/settings-screen.tsx'
 
 export const Route = createFileRoute('/mine/setting/')({
   component: SettingPage,
 })
 
 function SettingPage() {
-  return <ComingSoon title={t.pages.setting} />
+  return <SettingsScreen />
 }
