@@ -32,7 +32,7 @@ const LADDER = [
   { shortSide: 540, videoKbps: 1400 },
   { shortSide: 720, videoKbps: 2500 },
 ] as const
-const AUDIO_KBPS = 96
+const DEFAULT_AUDIO_KBPS = 96
 const MAX_FRAME_RATE = 30
 /** Below this short side a second, smaller rendition would be useless. */
 const MIN_SPLIT_SHORT_SIDE = 120
@@ -43,6 +43,7 @@ export interface RenditionPlan {
   name: string
   width: number
   height: number
+  /** The video's peak rate (x264 maxrate); quality is CRF below it. */
   videoKbps: number
 }
 
@@ -94,6 +95,8 @@ export interface TranscodeOptions extends FfmpegOptions {
   encryption?: { keyUri: string }
   /** Target segment length in seconds, 2–6. Default 4. */
   segmentSeconds?: number
+  /** AAC rate per rendition. Default 96. */
+  audioKbps?: number
   /** x264 preset. Default `veryfast`. */
   preset?: string
   /** Where the cover frame is taken, as a fraction of the duration. Default 0.1. */
@@ -202,13 +205,14 @@ function hlsArgs(input: string, source: ProbeResult, plan: RenditionPlan[], out:
     if (audio) args.push('-map', `0:${audio.index}`)
   })
   args.push('-c:v', 'libx264', '-preset', o.preset, '-profile:v', 'main', '-pix_fmt', 'yuv420p')
+  // Capped CRF: simple pictures take few bits, busy ones stop at the rung's rate.
+  args.push('-crf', '23')
   plan.forEach((r, i) => {
-    args.push(`-b:v:${i}`, `${r.videoKbps}k`, `-maxrate:v:${i}`, `${Math.round(r.videoKbps * 1.1)}k`)
-    args.push(`-bufsize:v:${i}`, `${Math.round(r.videoKbps * 1.5)}k`)
+    args.push(`-maxrate:v:${i}`, `${r.videoKbps}k`, `-bufsize:v:${i}`, `${r.videoKbps * 2}k`)
   })
   // A keyframe at every segment boundary, so every segment is as long as asked.
   args.push('-force_key_frames', `expr:gte(t,n_forced*${o.segmentSeconds})`)
-  if (audio) args.push('-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2')
+  if (audio) args.push('-c:a', 'aac', '-b:a', `${o.audioKbps}k`, '-ac', '2')
   args.push('-f', 'hls', '-hls_time', String(o.segmentSeconds), '-hls_playlist_type', 'vod', '-hls_list_size', '0')
   args.push('-hls_segment_type', 'mpegts', '-hls_flags', 'independent_segments')
   if (o.keyInfoFile) args.push('-hls_key_info_file', o.keyInfoFile)
@@ -220,6 +224,7 @@ function hlsArgs(input: string, source: ProbeResult, plan: RenditionPlan[], out:
 
 interface HlsArgsOptions {
   preset: string
+  audioKbps: number
   segmentSeconds: number
   keyInfoFile: string | null
 }
@@ -288,7 +293,8 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
 
     options.onStage?.('transcode')
     const preset = options.preset ?? 'veryfast'
-    const args = hlsArgs(options.input, source, plan, out, { preset, segmentSeconds, keyInfoFile })
+    const audioKbps = options.audioKbps ?? DEFAULT_AUDIO_KBPS
+    const args = hlsArgs(options.input, source, plan, out, { preset, audioKbps, segmentSeconds, keyInfoFile })
     const run = await runTool(tools.ffmpeg, args, { timeoutMs: remaining(), signal: options.signal })
     if (run.code !== 0 || run.killed !== null) throw failure('transcoding', run, timeoutMs)
 
