@@ -37,7 +37,7 @@ let database: Database
 try {
   database = await openDatabase(config)
   await database.migrate()
-  await seedDemoData(database.db, new Date())
+  await seedDemoData(database.db, new Date(), { images: config })
 } catch (error) {
   lock?.release()
   const where = config.databaseUrl ? 'DATABASE_URL' : `${config.dataDir}/pglite`
