@@ -24,7 +24,7 @@ import {
   type FfmpegTools,
   type ProbeResult,
 } from './ffmpeg.ts'
-import { parseMasterPlaylist, parseMediaPlaylist, writeMasterPlaylist } from './playlist.ts'
+import { parseMasterPlaylist, parseMediaPlaylist, writeMasterPlaylist, type MediaPlaylist } from './playlist.ts'
 
 /** Rungs by the picture's short side (360p is 640×360 landscape or 360×640 portrait). */
 const LADDER = [
@@ -230,7 +230,12 @@ interface HlsArgsOptions {
 }
 
 async function measure(out: string, name: string): Promise<{ bandwidth: number; averageBandwidth: number }> {
-  const playlist = parseMediaPlaylist(await readFile(join(out, name, 'index.m3u8'), 'utf8'))
+  let playlist: MediaPlaylist
+  try {
+    playlist = parseMediaPlaylist(await readFile(join(out, name, 'index.m3u8'), 'utf8'))
+  } catch (error) {
+    throw new TranscodeError(`rendition ${name} has no readable playlist: ${(error as Error).message}`)
+  }
   if (!playlist.endList || playlist.segments.length === 0) {
     throw new TranscodeError(`rendition ${name} is incomplete (no segments or no end)`)
   }
@@ -299,7 +304,11 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
     if (run.code !== 0 || run.killed !== null) throw failure('transcoding', run, timeoutMs)
 
     options.onStage?.('finish')
-    const ffmpegMaster = parseMasterPlaylist(await readFile(join(out, FFMPEG_MASTER), 'utf8'))
+    const ffmpegMaster = parseMasterPlaylist(
+      await readFile(join(out, FFMPEG_MASTER), 'utf8').catch((error: Error) => {
+        throw new TranscodeError(`ffmpeg wrote no master playlist: ${error.message}`, run.stderr)
+      }),
+    )
     await rm(join(out, FFMPEG_MASTER))
     const renditions: Rendition[] = []
     for (const rendition of plan) {
@@ -319,7 +328,12 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
     const master = writeMasterPlaylist(renditions.map((r) => ({ ...r, uri: r.playlistPath, frameRate })))
     await writeFile(join(out, MASTER_PLAYLIST), master)
 
-    await rename(out, outputDir)
+    await rename(out, outputDir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'EEXIST' || error.code === 'ENOTEMPTY') {
+        throw new MediaPipelineError(`${outputDir} already exists (made while transcoding)`)
+      }
+      throw error
+    })
     return {
       outputDir,
       durationSeconds: source.durationSeconds,
