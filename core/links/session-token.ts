@@ -1,4 +1,5 @@
-import { DomainType, type AppConfig } from '../contracts/config.ts'
+import type { AppConfig } from '../contracts/config.ts'
+import { DomainType } from '../contracts/domain.ts'
 import { isHttpUrl, parseWebUrl } from './web-url.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { t } from '../../lib/messages.ts'
 import { scheduleSplashRemoval } from '../../lib/splash.ts'
 import { EmptyState, ErrorState, Skeleton } from '../../ui/state-views.tsx'
@@ -35,18 +35,23 @@ function AnnouncementCard() {
   )
 }
 
-/** Home: the announcement now; the catalogue arrives with the next issue. */
-export function HomeScreen() {
+export interface HomeScreenProps {
+  /** The ads of home (carousel, icon row, floating window), composed by the route. */
+  ads?: ReactNode
+  /** The catalogue of home (sections, then the endless recommendations), composed by the route. */
+  catalogue?: ReactNode
+}
+
+/** Home (SPEC §4): header, ads, the announcement, then the catalogue. */
+export function HomeScreen({ ads, catalogue }: HomeScreenProps) {
   return (
-    <main className="page page--tab">
+    <main className="page page--tab home">
       <header className="page-header page-header--brand">
         <h1 className="page-header__title">{t.appName}</h1>
       </header>
+      {ads}
       <AnnouncementCard />
-      <section className="coming-soon coming-soon--inline" aria-label={t.common.comingSoon}>
-        <p className="coming-soon__badge">{t.common.comingSoon}</p>
-        <p className="coming-soon__hint">{t.home.catalogue}</p>
-      </section>
+      {catalogue}
     </main>
   )
 }

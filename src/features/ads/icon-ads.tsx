@@ -1,0 +1,48 @@
+import type { IconAd } from '../../../core/contracts/config.ts'
+import { imageUrl } from '../../../core/contracts/domain.ts'
+import { t } from '../../lib/messages.ts'
+import { LazyImage } from '../../ui/lazy-image.tsx'
+import { adClickHandler, type AdListProps } from './ad-carousel.tsx'
+import { adHref } from './ad-click.ts'
+import './ads.css'
+
+/** Icon ads shown at a location id (1–7; 1 is home's row), in the config's order. */
+export function iconAdsAt(ads: readonly IconAd[], location: number): IconAd[] {
+  return ads.filter((ad) => ad.locIds.includes(location))
+}
+
+/** A row of round icons with their names, scrolling sideways when they do not fit. */
+export function IconAds({ ads, config, onOpen }: AdListProps<IconAd>) {
+  if (ads.length === 0) return null
+  return (
+    <nav className="icon-ads" aria-label={t.ads.icons}>
+      <ul className="icon-ads__list">
+        {ads.map((ad) => {
+          const href = adHref(ad, {})
+          const content = (
+            <>
+              <LazyImage
+                className="icon-ads__icon"
+                src={imageUrl(config ?? { domain: [] }, ad.image)}
+                alt=""
+                ratio={1}
+              />
+              <span className="icon-ads__name">{ad.title || t.ads.ad}</span>
+            </>
+          )
+          return (
+            <li key={ad.id} className="icon-ads__item">
+              {href ? (
+                <a className="icon-ads__link" href={href} onClick={adClickHandler(ad, onOpen)}>
+                  {content}
+                </a>
+              ) : (
+                <span className="icon-ads__link">{content}</span>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
+}
