@@ -9,6 +9,7 @@ import { ErrorState } from '../../ui/state-views.tsx'
 import { AppLink } from './app-link.tsx'
 import { catalogueList, readCatalogue } from './paged-list.ts'
 import { usePrefetchNext } from './use-prefetch-next.ts'
+import { useReloadWhenOnline } from './use-reload-when-online.ts'
 import { imageOf, VideoGrid, VideoGridSkeleton, type ImageDomains } from './video-card.tsx'
 
 /** media/home, kept for offline like every catalogue read. */
@@ -76,6 +77,7 @@ export function RecommendList({ config }: { config: ImageDomains | null }) {
     [config],
   )
   usePrefetchNext(list, coversOf)
+  useReloadWhenOnline(list)
 
   return (
     <section className="home-section" aria-labelledby="home-recommend">

@@ -1,4 +1,5 @@
 import type { Announcement } from '../../../core/contracts/config.ts'
+import { offlineReadsAtom } from '../../lib/offline-reads.ts'
 import { queryAtoms } from '../../lib/query-state.ts'
 import { apiAtom } from '../../lib/store.ts'
 
@@ -8,9 +9,12 @@ function isAnnouncement(value: unknown): value is Announcement {
   return typeof item?.title === 'string' && typeof item.content === 'string'
 }
 
-/** ping/announcement: the latest announcement, or null when there is none. */
+/** ping/announcement: the latest announcement, or null when there is none; offline, the last one seen. */
 const announcement = queryAtoms(async (get) => {
-  const data = await get(apiAtom).post<unknown>('ping/announcement', {})
+  const api = get(apiAtom)
+  const { data } = await get(offlineReadsAtom).read('ping/announcement', {}, () =>
+    api.post<unknown>('ping/announcement', {}),
+  )
   return isAnnouncement(data) ? data : null
 })
 

@@ -1,0 +1,119 @@
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { Provider } from 'jotai'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { HomeResult, Page, VideoCard } from '../../../core/contracts/media.ts'
+import { ApiError, ApiErrorKind, type Api } from '../../lib/http.ts'
+import { t } from '../../lib/messages.ts'
+import { createOfflineReads, provideOfflineReads } from '../../lib/offline-reads.ts'
+import { createAppStore, provideApi } from '../../lib/store.ts'
+import { HomeSections, RecommendList } from './home-catalogue.tsx'
+
+/** Reports the list's end as in reach at once; covers are left alone (no image fetches). */
+class EndInReach {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(element: Element) {
+    if (element.classList.contains('infinite-list__end')) {
+      queueMicrotask(() =>
+        this.callback(
+          [{ target: element, isIntersecting: true } as IntersectionObserverEntry],
+          this as unknown as IntersectionObserver,
+        ),
+      )
+    }
+  }
+  disconnect() {}
+}
+
+beforeEach(() => {
+  vi.stubGlobal('IntersectionObserver', EndInReach)
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const card = (id: number): VideoCard => ({
+  id,
+  contentType: 1,
+  title: `视频${id}`,
+  cover: `c/${id}.jpg`,
+  coverWidth: 16,
+  coverHeight: 9,
+  duration: 61,
+  playCount: 1,
+  likeCount: 0,
+  price: 0,
+  vip: 0,
+  tags: [],
+  publishedAt: 0,
+})
+
+function renderHome(post: (name: string, body: { cursor?: string }) => Promise<unknown>) {
+  const store = createAppStore()
+  provideApi(store, { post: vi.fn(post), get: vi.fn(), call: vi.fn(), clockOffsetSeconds: 0 } as unknown as Api)
+  const data = new Map<string, unknown>()
+  provideOfflineReads(
+    store,
+    createOfflineReads({
+      backend: {
+        getItem: async (key) => data.get(key) ?? null,
+        setItem: async (key, value) => data.set(key, value),
+        removeItem: async (key) => void data.delete(key),
+        clear: async () => data.clear(),
+      },
+      now: () => 0,
+      isOnline: () => true,
+    }),
+  )
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        <HomeSections config={null} />
+        <RecommendList config={null} />
+      </>
+    ),
+  })
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) })
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  )
+}
+
+describe('home catalogue', () => {
+  it('shows each section with its 更多 link, then the recommendations page by page to 没有更多了', async () => {
+    const home: HomeResult = {
+      sections: [{ topic: { id: 4, name: '本周热门' }, style: 1, videos: [card(1), card(2)] }],
+    }
+    renderHome(async (name, body) => {
+      if (name === 'media/home') return home
+      const page = body.cursor ? 1 : 0
+      return {
+        items: Array.from({ length: page ? 3 : 10 }, (_, i) => card(100 + page * 10 + i)),
+        nextCursor: page ? null : 'next',
+      } satisfies Page<VideoCard>
+    })
+    expect(await screen.findByRole('heading', { level: 2, name: '本周热门' })).toBeTruthy()
+    const more = screen.getByRole('link', { name: `本周热门 ${t.catalogue.more}` })
+    expect(more.getAttribute('href')).toBe(`/topicList?id=4&name=${encodeURIComponent('本周热门')}`)
+    expect(await screen.findByText(t.common.noMore)).toBeTruthy()
+    const recommend = screen.getByRole('list', { name: t.catalogue.recommend })
+    expect(recommend.querySelectorAll('a')).toHaveLength(13)
+  })
+
+  it('shows errors with retries for the sections and the first recommendations', async () => {
+    let fail = true
+    renderHome(async (name) => {
+      if (fail) throw new ApiError(ApiErrorKind.Timeout, t.http.timeout)
+      return name === 'media/home' ? { sections: [] } : { items: [card(1)], nextCursor: null }
+    })
+    const retries = await screen.findAllByRole('button', { name: t.common.retry })
+    expect(retries).toHaveLength(2)
+    fail = false
+    for (const retry of retries) fireEvent.click(retry)
+    expect(await screen.findByText(t.common.noMore)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: t.common.retry })).toBeNull()
+  })
+})
