@@ -24,6 +24,8 @@ export interface Config {
   imageSchemes: ImageSchemes
   encryptHttp: boolean
   encryptRequest: boolean
+  /** AES-128 encrypt imported video segments (HLS); reported as ping/config encryption.m3u8. */
+  encryptM3u8: boolean
   guestCreation: boolean
   /** New guests one IP may create per rolling hour. */
   guestLimitPerIp: number
@@ -150,6 +152,7 @@ export function parseConfig(env: Env): Config {
     imageSchemes,
     encryptHttp: bool('ENCRYPT_HTTP', true),
     encryptRequest: bool('ENCRYPT_REQUEST', true),
+    encryptM3u8: bool('ENCRYPT_M3U8', true),
     guestCreation: bool('GUEST_CREATION', true),
     guestLimitPerIp: int('GUEST_LIMIT_PER_IP', 30, 0, 1_000_000),
     sessionTtlDays: int('SESSION_TTL_DAYS', 90, 1, 3650),

@@ -14,7 +14,7 @@ describe.each(BACKENDS)('ping (%s)', (backend) => {
 
   it('ping/config serves the stored config with domains at PUBLIC_URL and the server encryption flags', async () => {
     await seedDemoData(t.db, new Date(START_MS))
-    await t.rebuild({ publicUrl: 'https://marquee.example', encryptRequest: false })
+    await t.rebuild({ publicUrl: 'https://marquee.example', encryptRequest: false, encryptM3u8: false })
     const answer = await t.client.call('ping/config')
     const config = AppConfigSchema.parse(answer.body.data)
     expect(config.domain.map((d) => d.type).sort()).toEqual(['API', 'H5SHAREURL', 'IMAGE', 'LAND', 'MP4', 'VID'])
@@ -22,6 +22,10 @@ describe.each(BACKENDS)('ping (%s)', (backend) => {
       expect(entry.urls).toEqual([entry.type === 'IMAGE' ? 'https://marquee.example/img' : 'https://marquee.example'])
     }
     expect(config.encryption).toEqual({ request: false, http: true, m3u8: false })
+    await t.rebuild()
+    t.clock.advance(CONFIG_CACHE_MS)
+    const defaults = AppConfigSchema.parse((await t.client.call('ping/config')).body.data)
+    expect(defaults.encryption).toEqual({ request: true, http: true, m3u8: true })
     expect(config.announcement?.title).toBe('欢迎来到 Marquee')
     expect(config.version).toBe('1.0.0')
   })

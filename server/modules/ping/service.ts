@@ -6,7 +6,7 @@ import * as repo from './repo.ts'
 
 export interface PingDeps {
   db: Db
-  config: Pick<Config, 'publicUrl' | 'encryptHttp' | 'encryptRequest'>
+  config: Pick<Config, 'publicUrl' | 'encryptHttp' | 'encryptRequest' | 'encryptM3u8'>
   now: () => number
 }
 
@@ -79,7 +79,7 @@ export function createPingService(deps: PingDeps) {
         urls: entry.urls.map((url) => resolveDomainUrl(url, config.publicUrl)),
       })),
       announcement: await announcement(),
-      encryption: { request: config.encryptRequest, http: config.encryptHttp, m3u8: false },
+      encryption: { request: config.encryptRequest, http: config.encryptHttp, m3u8: config.encryptM3u8 },
     }
   }
 
