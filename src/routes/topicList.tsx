@@ -1,25 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { t } from '../lib/messages.ts'
-import { optionalPositiveInt, optionalString } from '../lib/search.ts'
+import { useAtomValue } from 'jotai'
+import { namedSearch, type NamedSearch } from '../features/catalogue/page-params.ts'
+import { TopicListScreen } from '../features/catalogue/topic-list-screen.tsx'
+import { appConfigAtom } from '../features/session/atoms.ts'
 import { useLastDefined } from '../lib/use-last-defined.ts'
-import { ComingSoon } from '../ui/coming-soon.tsx'
-
-interface TopicSearch {
-  id?: number
-  name?: string
-}
 
 export const Route = createFileRoute('/topicList')({
-  validateSearch: (search: Record<string, unknown>): TopicSearch => {
-    const id = optionalPositiveInt(search.id)
-    const name = optionalString(search.name)
-    return { ...(id === undefined ? {} : { id }), ...(name === undefined ? {} : { name }) }
-  },
+  validateSearch: namedSearch,
   component: TopicListPage,
 })
 
 function TopicListPage() {
   // Kept alive: while hidden the route is unmatched, so hold on to the last search.
-  const search = useLastDefined<TopicSearch>(Route.useSearch({ shouldThrow: false }))
-  return <ComingSoon title={search?.name || t.pages.topicList} />
+  const search = useLastDefined<NamedSearch>(Route.useSearch({ shouldThrow: false }))
+  // The router merges the raw query under the validated one, so an invalid `?id=abc` would
+  // come through as a string: read it through the validator again.
+  const { id, name } = namedSearch(search ?? {})
+  const config = useAtomValue(appConfigAtom)
+  return <TopicListScreen id={id} name={name} config={config} />
 }

@@ -17,7 +17,8 @@ function cleanText(value: unknown, max: number): string | undefined {
   return text ? text.slice(0, max) : undefined
 }
 
-export interface NamedSearch {
+// Types, not interfaces: a route reads its search back through these validators, which take a record.
+export type NamedSearch = {
   id?: number
   name?: string
 }
@@ -39,7 +40,7 @@ export function resultSearch(search: Record<string, unknown>): { keyword?: strin
 export const MoreType = { Topic: 'topic', Collect: 'collect', Published: 'published', Recommend: 'recommend' } as const
 export type MoreType = (typeof MoreType)[keyof typeof MoreType]
 
-export interface MoreSearch extends NamedSearch {
+export type MoreSearch = NamedSearch & {
   type?: MoreType
 }
 

@@ -1,11 +1,18 @@
-import { t } from '../../lib/messages.ts'
-import { ComingSoon } from '../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { LabelScreen } from '../../features/catalogue/label-screen.tsx'
+import { namedSearch } from '../../features/catalogue/page-params.ts'
+import { appConfigAtom } from '../../features/session/atoms.ts'
 
 export const Route = createFileRoute('/subpage/labelPage')({
+  validateSearch: namedSearch,
   component: LabelPagePage,
 })
 
 function LabelPagePage() {
-  return <ComingSoon title={t.pages.labelPage} />
+  // Through the validator again: the router merges the raw query under the validated one.
+  const { id, name } = namedSearch(Route.useSearch())
+  const config = useAtomValue(appConfigAtom)
+  // Another tag is another page (a tag chip on a tag's page).
+  return <LabelScreen key={id} id={id} name={name} config={config} />
 }

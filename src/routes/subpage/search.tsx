@@ -1,11 +1,13 @@
-import { t } from '../../lib/messages.ts'
-import { ComingSoon } from '../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { SearchScreen } from '../../features/catalogue/search-screen.tsx'
+import { appConfigAtom } from '../../features/session/atoms.ts'
 
 export const Route = createFileRoute('/subpage/search')({
   component: SearchPage,
 })
 
 function SearchPage() {
-  return <ComingSoon title={t.pages.search} />
+  const config = useAtomValue(appConfigAtom)
+  return <SearchScreen config={config} />
 }

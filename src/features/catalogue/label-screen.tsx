@@ -1,0 +1,17 @@
+import { t } from '../../lib/messages.ts'
+import { SortedVideosScreen } from './sorted-videos.tsx'
+import type { ImageDomains } from './video-card.tsx'
+
+/** /subpage/labelPage?id=&name= : a tag's videos, 最新/最热, without end. */
+export function LabelScreen(props: { id?: number; name?: string; config: ImageDomains | null }) {
+  return (
+    <SortedVideosScreen
+      call="media/tag/details"
+      id={props.id}
+      name={props.name}
+      config={props.config}
+      fallbackTitle={t.browse.tag}
+      missingMessage={t.browse.missingTag}
+    />
+  )
+}

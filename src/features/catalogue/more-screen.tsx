@@ -1,0 +1,103 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useCallback, useEffect, type ReactNode } from 'react'
+import type { CollectionCard as CollectionCardData, VideoCard as VideoCardData } from '../../../core/contracts/media.ts'
+import { t } from '../../lib/messages.ts'
+import { InfiniteList } from '../../ui/infinite-list.tsx'
+import { PageHeader } from '../../ui/page-header.tsx'
+import { CollectionGrid } from './collection-card.tsx'
+import { moreSource, type MoreSearch, type MoreSource } from './page-params.ts'
+import { catalogueList, type PagedList } from './paged-list.ts'
+import { usePrefetchNext } from './use-prefetch-next.ts'
+import { useReloadWhenOnline } from './use-reload-when-online.ts'
+import { imageOf, VideoGrid, VideoGridSkeleton, type ImageDomains } from './video-card.tsx'
+import './browse.css'
+
+/** The title when the link names none. */
+export function moreTitle(source: MoreSource): string {
+  switch (source.call) {
+    case 'media/topic/details':
+      return t.browse.topic
+    case 'media/collect/home':
+      return t.browse.collections
+    case 'media/published':
+      return t.browse.published
+    default:
+      return t.browse.recommend
+  }
+}
+
+/** The list of a "more" source, the same list (and state) as anywhere else it shows. */
+function listOf(source: MoreSource) {
+  switch (source.call) {
+    case 'media/topic/details':
+      return catalogueList(source.call, { id: source.id, sort: 'latest' })
+    default:
+      return catalogueList(source.call, {})
+  }
+}
+
+function MoreList<T extends { cover: string }>({
+  list,
+  config,
+  label,
+  render,
+}: {
+  list: PagedList<T>
+  config: ImageDomains | null
+  label: string
+  render(items: readonly T[]): ReactNode
+}) {
+  const state = useAtomValue(list.stateAtom)
+  const loadFirst = useSetAtom(list.loadFirstAtom)
+  const loadMore = useSetAtom(list.loadMoreAtom)
+  useEffect(() => {
+    void loadFirst()
+  }, [loadFirst])
+  const coversOf = useCallback((items: readonly T[]) => items.map((item) => imageOf(config, item.cover)), [config])
+  usePrefetchNext(list, coversOf)
+  useReloadWhenOnline(list)
+  return (
+    <section aria-label={label}>
+      <InfiniteList
+        state={state}
+        onLoadMore={() => void loadMore()}
+        onRetry={() => void loadFirst()}
+        skeleton={<VideoGridSkeleton count={6} />}
+      >
+        {render(state.items)}
+      </InfiniteList>
+    </section>
+  )
+}
+
+/**
+ * /subpage/morePage?id=&name=&type= : everything of a home section or list. type topic → the
+ * topic's videos, collect → the collections, published → the newest, otherwise 推荐.
+ */
+export function MoreScreen({ search, config }: { search: MoreSearch; config: ImageDomains | null }) {
+  const source = moreSource(search)
+  const title = search.name ?? moreTitle(source)
+  const list = listOf(source)
+  return (
+    <main className="page browse">
+      <PageHeader title={title} />
+      {source.call === 'media/collect/home' ? (
+        <MoreList
+          key={list.key}
+          list={list as PagedList<CollectionCardData>}
+          config={config}
+          label={title}
+          render={(items) => <CollectionGrid collections={items} config={config} label={title} />}
+        />
+      ) : (
+        <MoreList
+          key={list.key}
+          list={list as PagedList<VideoCardData>}
+          config={config}
+          label={title}
+          render={(items) => <VideoGrid videos={items} config={config} label={title} />}
+        />
+      )}
+    </main>
+  )
+}
