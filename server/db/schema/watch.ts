@@ -175,3 +175,18 @@ export const playHistory = pgTable(
     check('play_history_position_check', sql`${t.position} >= 0`),
   ],
 )
+
+/**
+ * Secrets only the server knows, made on first use and shared by every server process through
+ * the database (API_SECRET is in the app, so it cannot sign play tokens). `play_token`: the
+ * HMAC key of play tokens.
+ */
+export const serverSecrets = pgTable(
+  'server_secrets',
+  {
+    name: text('name').primaryKey(),
+    value: bytea('value').notNull(),
+    createdAt: timestampMs('created_at').notNull(),
+  },
+  (t) => [check('server_secrets_value_check', sql`octet_length(${t.value}) >= 32`)],
+)
