@@ -20,7 +20,17 @@ const onlyCore = (root) => ({
 })
 
 export default tseslint.config(
-  { ignores: ['dist', 'dev-dist', 'node_modules', '.data', 'src/routeTree.gen.ts', 'server/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'dev-dist',
+      'node_modules',
+      '.data',
+      'src/routeTree.gen.ts',
+      'server/db/migrations',
+      'assets/demo-streams',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,56 +1,37 @@
 /**
- * Makes small demo HLS streams with the media pipeline (issue 4, "Demo content"): twelve
- * ffmpeg test pictures of distinct colours, each showing its title and a running clock (so a
- * browser test can see it play), eight landscape for long videos and four portrait for the
- * short feed. Writes `<out>/<slug>/` (master.m3u8, renditions) and `<out>/index.json`.
+ * Makes the demo HLS streams committed under assets/demo-streams/ (issue 4, "Demo content"):
+ * one per entry of DEMO_STREAMS (server/db/demo/streams.ts), each a colour field with a moving
+ * square, its catalogue video's Chinese title and a running clock (so a browser test can see it
+ * play), landscape for long videos and portrait for short ones, 4–6 s, two small renditions,
+ * 2 s segments. Writes `<out>/<slug>/` (master.m3u8, renditions) and `<out>/index.json`.
  *
- *   npx tsx scripts/make-demo-streams.ts [outDir] [--key-uri '/api/media/key/{slug}']
+ *   npx tsx scripts/make-demo-streams.ts [outDir]
  *
- * With --key-uri the streams are AES-128 encrypted and index.json holds each key in hex —
- * fine for demo content, never for real uploads. Default outDir: .data/demo-streams.
+ * Encrypted entries get a random AES-128 key, written in hex into index.json — fine for demo
+ * content, never for real uploads. Their playlists' key URI is a placeholder: /hls rewrites it
+ * to the video's key endpoint. Default outDir: assets/demo-streams (about 2 MB in all).
  */
 import { execFile } from 'node:child_process'
 import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
+import { demoVideos } from '../server/db/demo/catalogue.ts'
+import { DEMO_STREAMS, DEMO_STREAMS_DIR, type DemoStream, type DemoStreamEntry } from '../server/db/demo/streams.ts'
 import { locateFfmpeg } from '../server/media-pipeline/ffmpeg.ts'
 import { transcodeToHls } from '../server/media-pipeline/transcode.ts'
 
 const run = promisify(execFile)
 
-interface Demo {
-  slug: string
-  title: string
-  colour: string
-  seconds: number
-  portrait: boolean
-}
-
-const COLOURS = ['c0392b', 'd35400', 'f39c12', '27ae60', '16a085', '2980b9', '8e44ad', '2c3e50']
-const SHORT_COLOURS = ['e84393', '00b894', '0984e3', '6c5ce7']
-
-const DEMOS: Demo[] = [
-  ...COLOURS.map((colour, i) => ({
-    slug: `long-${String(i + 1).padStart(2, '0')}`,
-    title: `Demo ${i + 1}`,
-    colour,
-    seconds: 8 + 2 * i,
-    portrait: false,
-  })),
-  ...SHORT_COLOURS.map((colour, i) => ({
-    slug: `short-${String(i + 1).padStart(2, '0')}`,
-    title: `Short ${i + 1}`,
-    colour,
-    seconds: 6 + 2 * i,
-    portrait: true,
-  })),
-]
-
+/** Any font with CJK glyphs draws the Chinese titles; Latin fonts at least draw the clock. */
 const FONTS = [
+  '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc',
+  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
+  '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc',
   '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
-  '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
 ]
+/** Keys are placeholders on disk; see the module comment. */
+const KEY_URI_PLACEHOLDER = 'key'
 
 async function firstExisting(paths: readonly string[]): Promise<string | null> {
   for (const path of paths) {
@@ -65,17 +46,18 @@ async function firstExisting(paths: readonly string[]): Promise<string | null> {
 }
 
 /** The source clip: a colour field, a moving square, the title and the clock when a font exists. */
-async function makeSource(ffmpeg: string, demo: Demo, index: number, dir: string, font: string | null) {
-  const [width, height] = demo.portrait ? [360, 640] : [640, 360]
+async function makeSource(ffmpeg: string, demo: Demo, dir: string, font: string | null) {
+  const [width, height] = demo.portrait ? [180, 320] : [320, 180]
   const path = join(dir, `${demo.slug}.mp4`)
   const text = (value: string, y: string, size: number) =>
     `drawtext=fontfile=${font}:text='${value}':fontcolor=white:fontsize=${size}:x=(w-text_w)/2:y=${y}`
-  const overlays = font ? [text(demo.title, 'h*0.3', 48), text('%{pts\\:hms}', 'h*0.6', 32)] : []
+  const overlays = font ? [text(demo.title, 'h*0.3', 22), text('%{pts\\:hms}', 'h*0.55', 16)] : []
+  const side = Math.round(Math.min(width, height) / 5)
   const graph = [
     `color=c=0x${demo.colour}:s=${width}x${height}:r=25:d=${demo.seconds}[bg]`,
-    `color=c=white@0.8:s=${Math.round(width / 8)}x${Math.round(width / 8)}:r=25:d=${demo.seconds}[pattern]`,
-    `[bg][pattern]overlay=x='(W-w)*(0.5+0.4*sin(t))':y=H-h-16${overlays.map((o) => `,${o}`).join('')}[v]`,
-    `sine=frequency=${220 + 40 * index}:duration=${demo.seconds},volume=0.2[a]`,
+    `color=c=white@0.8:s=${side}x${side}:r=25:d=${demo.seconds}[pattern]`,
+    `[bg][pattern]overlay=x='(W-w)*(0.5+0.4*sin(t))':y=H-h-8${overlays.map((o) => `,${o}`).join('')}[v]`,
+    `sine=frequency=${demo.tone}:duration=${demo.seconds},volume=0.2[a]`,
   ].join(';')
   await run(ffmpeg, [
     ...['-hide_banner', '-nostdin', '-v', 'error'],
@@ -85,47 +67,51 @@ async function makeSource(ffmpeg: string, demo: Demo, index: number, dir: string
   return path
 }
 
+interface Demo extends DemoStream {
+  title: string
+  portrait: boolean
+  tone: number
+}
+
 async function main() {
-  const args = process.argv.slice(2)
-  const keyFlag = args.indexOf('--key-uri')
-  const keyUri = keyFlag >= 0 ? args.splice(keyFlag, 2)[1] : undefined
-  if (keyFlag >= 0 && !keyUri) throw new Error('--key-uri needs a value, e.g. /api/media/key/{slug}')
-  const outDir = resolve(args[0] ?? '.data/demo-streams')
+  const outDir = resolve(process.argv[2] ?? DEMO_STREAMS_DIR)
+  const catalogue = demoVideos(new Date())
+  const demos: Demo[] = DEMO_STREAMS.map((stream, i) => {
+    const video = catalogue[stream.video]
+    if (!video) throw new Error(`${stream.slug}: no demo video ${stream.video}`)
+    return { ...stream, title: video.title, portrait: video.contentType === 2, tone: 220 + 40 * i }
+  })
 
   const tools = await locateFfmpeg()
   const font = await firstExisting(FONTS)
-  if (!font) console.warn('no DejaVu/Liberation font found: the streams will have no title text')
+  if (!font) console.warn('no CJK or DejaVu font found: the streams will have no title text')
   await rm(outDir, { recursive: true, force: true })
   await mkdir(outDir, { recursive: true })
   const work = await mkdtemp(join(tmpdir(), 'marquee-demo-'))
-  const index = []
+  const index: DemoStreamEntry[] = []
   try {
-    for (const [i, demo] of DEMOS.entries()) {
-      const source = await makeSource(tools.ffmpeg, demo, i, work, font)
+    for (const demo of demos) {
+      const source = await makeSource(tools.ffmpeg, demo, work, font)
       const result = await transcodeToHls({
         input: source,
         outputDir: join(outDir, demo.slug),
         audioKbps: 32,
-        ...(keyUri && { encryption: { keyUri: keyUri.replaceAll('{slug}', demo.slug) } }),
+        segmentSeconds: 2,
+        ...(demo.encrypted && { encryption: { keyUri: KEY_URI_PLACEHOLDER } }),
       })
-      await writeFile(join(outDir, `${demo.slug}.jpg`), result.coverJpeg)
       index.push({
         slug: demo.slug,
-        title: demo.title,
-        kind: demo.portrait ? 'short' : 'long',
         durationSeconds: Math.round(result.durationSeconds),
-        master: `${demo.slug}/${result.masterPlaylistPath}`,
-        cover: `${demo.slug}.jpg`,
-        renditions: result.renditions.map(({ name, width, height, bandwidth }) => ({ name, width, height, bandwidth })),
+        renditions: result.renditions,
         ...(result.key && { keyHex: Buffer.from(result.key).toString('hex') }),
       })
-      console.log(`${demo.slug}: ${result.renditions.map((r) => r.name).join(', ')}`)
+      console.log(`${demo.slug} ${demo.title}: ${result.renditions.map((r) => r.name).join(', ')}`)
     }
   } finally {
     await rm(work, { recursive: true, force: true })
   }
   await writeFile(join(outDir, 'index.json'), `${JSON.stringify(index, null, 2)}\n`)
-  console.log(`wrote ${DEMOS.length} streams to ${outDir}`)
+  console.log(`wrote ${demos.length} streams to ${outDir}`)
 }
 
 await main()

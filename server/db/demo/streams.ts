@@ -1,0 +1,95 @@
+import { access, cp, mkdir, readFile, rename, rm } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Rendition } from '../../media-pipeline/transcode.ts'
+
+/**
+ * The demo streams (issue 4, "Demo content"): twelve short HLS streams made by
+ * scripts/make-demo-streams.ts and committed under assets/demo-streams/, so `npm start` plays
+ * video on a machine without ffmpeg. Each belongs to one of the first twelve demo catalogue
+ * videos (eight long, four short; free, VIP and priced). The locked ones and two free ones are
+ * AES-128 encrypted; their keys are in the committed index.json — fine for demo content only.
+ */
+
+export interface DemoStream {
+  slug: string
+  /** Index into demoVideos(); its contentType decides landscape or portrait. */
+  video: number
+  /** RGB hex of the picture's background. */
+  colour: string
+  seconds: number
+  encrypted: boolean
+}
+
+const COLOURS = [
+  'c0392b',
+  '2980b9',
+  'e84393',
+  'd35400',
+  '8e44ad',
+  '00b894',
+  '2c3e50',
+  '27ae60',
+  '0984e3',
+  'f39c12',
+  '16a085',
+  '6c5ce7',
+]
+/** Catalogue indexes 0–11: locked (VIP or priced) ones are 1, 3, 4, 6, 10, 11; 5 and 7 are free. */
+const ENCRYPTED = new Set([1, 3, 4, 5, 6, 7, 10, 11])
+
+export const DEMO_STREAMS: DemoStream[] = COLOURS.map((colour, video) => ({
+  slug: `demo-${String(video + 1).padStart(2, '0')}`,
+  video,
+  colour,
+  seconds: 4 + (video % 3),
+  encrypted: ENCRYPTED.has(video),
+}))
+
+/** What the script writes to index.json per stream. */
+export interface DemoStreamEntry {
+  slug: string
+  durationSeconds: number
+  renditions: Rendition[]
+  /** The AES-128 key in hex, for encrypted streams. */
+  keyHex?: string
+}
+
+/** The committed streams, beside the repository's other assets. */
+export const DEMO_STREAMS_DIR = fileURLToPath(new URL('../../../assets/demo-streams', import.meta.url))
+/** Under `${DATA_DIR}/media`: the demo streams' `video_streams.dir` is `demo/<slug>`. */
+export const DEMO_MEDIA_SUBDIR = 'demo'
+
+export async function readDemoStreamIndex(dir = DEMO_STREAMS_DIR): Promise<DemoStreamEntry[]> {
+  return JSON.parse(await readFile(join(dir, 'index.json'), 'utf8')) as DemoStreamEntry[]
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Copies each committed demo stream to `${mediaDir}/demo/<slug>` unless it is there already
+ * (a copy is made beside its place and renamed, so an interrupted start leaves no half
+ * stream). Runs on every start: a wiped data directory, or a second server on the same
+ * PostgreSQL, gets the files the database already points at.
+ */
+export async function installDemoStreams(mediaDir: string, sourceDir = DEMO_STREAMS_DIR): Promise<void> {
+  const entries = await readDemoStreamIndex(sourceDir)
+  const target = join(mediaDir, DEMO_MEDIA_SUBDIR)
+  await mkdir(target, { recursive: true })
+  for (const entry of entries) {
+    const dir = join(target, entry.slug)
+    if (await exists(join(dir, 'master.m3u8'))) continue
+    const partial = join(dirname(dir), `.${entry.slug}.partial-${process.pid}`)
+    await rm(partial, { recursive: true, force: true })
+    await cp(join(sourceDir, entry.slug), partial, { recursive: true })
+    await rm(dir, { recursive: true, force: true })
+    await rename(partial, dir)
+  }
+}
