@@ -15,11 +15,14 @@ import { registerMediaRoutes } from './modules/media/routes.ts'
 import { createPingService } from './modules/ping/service.ts'
 import { registerPingRoutes } from './modules/ping/routes.ts'
 import { createSearchService } from './modules/search/service.ts'
+import { createWalletService } from './modules/wallet/service.ts'
+import { registerWalletRoutes } from './modules/wallet/routes.ts'
 import { registerSearchRoutes } from './modules/search/routes.ts'
 import { createCallRegistrar } from './plugins/calls.ts'
 import { createMemoryNonceStore, type NonceStore } from './plugins/nonce-store.ts'
 import { createResultSender, registerProtocol } from './plugins/protocol.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
+import { mediaDirOf, registerStreamRoutes } from './modules/streams/routes.ts'
 import { registerSession } from './plugins/session.ts'
 import { registerStaticApp } from './plugins/static-app.ts'
 import { createNodeCrypto } from './protocol/node-crypto.ts'
@@ -81,8 +84,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMediaRoutes(defineCall, createMediaService({ db }))
   registerSearchRoutes(defineCall, createSearchService({ db, now }))
   registerAdsRoutes(defineCall, createAdsService({ db, now, appConfig: ping.appConfig }))
+  const wallet = createWalletService({ db, now })
+  registerWalletRoutes(defineCall, wallet)
 
   registerImageRoutes(app, { db })
+  registerStreamRoutes(app, { db, mediaDir: mediaDirOf(config) })
 
   app.get('/healthz', (_request, reply) => {
     reply.type('application/json; charset=utf-8').send('{"status":"ok"}')

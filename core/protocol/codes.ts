@@ -22,6 +22,8 @@ export const BusinessCode = {
   GuestCreationRefusedAlt: 6015,
   InsufficientBalance: 7001,
   AlreadyBought: 7002,
+  /** media/pay or media/collect/pay of something free or not sold. */
+  NotForSale: 7003,
   NotFound: 7004,
   CodeExpired: 7010,
   CodeUsed: 7011,
@@ -33,6 +35,7 @@ export const BUSINESS_MESSAGES: Record<BusinessCode, string> = {
   [BusinessCode.GuestCreationRefusedAlt]: '生成游客失败！请联系在线客服',
   [BusinessCode.InsufficientBalance]: '余额不足',
   [BusinessCode.AlreadyBought]: '已购买',
+  [BusinessCode.NotForSale]: '该内容无需购买',
   [BusinessCode.NotFound]: '内容不存在',
   [BusinessCode.CodeExpired]: '兑换码已过期',
   [BusinessCode.CodeUsed]: '兑换码已使用',

@@ -26,7 +26,7 @@ function databaseUrl(adminUrl: string, name: string) {
  * migrated once per file. PGlite: one in-memory instance per file (starting one takes
  * seconds) whose schemas are dropped and migrated again before each test.
  */
-export function useFreshDatabase(backend: Backend) {
+export function useFreshDatabase(backend: Backend, options: { poolSize?: number } = {}) {
   let current: Database | null = null
   let pglite: PGlite | null = null
   let admin: pg.Client | null = null
@@ -62,7 +62,7 @@ export function useFreshDatabase(backend: Backend) {
     }
     testDatabase = `test_${randomBytes(6).toString('hex')}`
     await admin!.query(`CREATE DATABASE ${testDatabase} TEMPLATE ${template}`)
-    current = openPostgres(databaseUrl(inject('postgresUrl'), testDatabase), { max: 4 })
+    current = openPostgres(databaseUrl(inject('postgresUrl'), testDatabase), { max: options.poolSize ?? 4 })
   })
 
   afterEach(async () => {
@@ -90,6 +90,8 @@ export function useFreshDatabase(backend: Backend) {
 
 export interface TestAppOptions {
   config?: Partial<Config>
+  /** PostgreSQL connections of the app's pool (default 4); concurrency tests want more. */
+  poolSize?: number
 }
 
 /**
@@ -97,7 +99,7 @@ export interface TestAppOptions {
  * `rebuild(config)` swaps the app for one with other settings on the same database.
  */
 export function useTestApp(backend: Backend, options: TestAppOptions = {}) {
-  const database = useFreshDatabase(backend)
+  const database = useFreshDatabase(backend, options.poolSize ? { poolSize: options.poolSize } : {})
   let app: FastifyInstance | null = null
   let client: TestClient | null = null
   let config: Config | null = null

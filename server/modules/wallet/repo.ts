@@ -1,0 +1,104 @@
+import { and, eq, gte, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { users } from '../../db/schema/accounts.ts'
+import { collections, videos } from '../../db/schema/media.ts'
+import { collectionPurchases, purchases, walletLedger } from '../../db/schema/watch.ts'
+
+/** What a ledger row points at. */
+export const RefType = { Video: 'video', Collection: 'collection' } as const
+export type RefType = (typeof RefType)[keyof typeof RefType]
+
+export async function balanceOf(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId))
+  return row?.balance ?? null
+}
+
+/**
+ * Takes `amount` only while the balance covers it, in one statement: concurrent debits wait
+ * on the row lock and re-check the condition, so none can overdraw. Null: not enough.
+ */
+export async function debitIfEnough(db: Db, userId: number, amount: number): Promise<number | null> {
+  const [row] = await db
+    .update(users)
+    .set({ balance: sql`${users.balance} - ${amount}` })
+    .where(and(eq(users.id, userId), gte(users.balance, amount)))
+    .returning({ balance: users.balance })
+  return row?.balance ?? null
+}
+
+/** Null: no such user. */
+export async function creditBalance(db: Db, userId: number, amount: number): Promise<number | null> {
+  const [row] = await db
+    .update(users)
+    .set({ balance: sql`${users.balance} + ${amount}` })
+    .where(eq(users.id, userId))
+    .returning({ balance: users.balance })
+  return row?.balance ?? null
+}
+
+/** The only write to wallet_ledger: rows are appended, never changed or removed. */
+export async function appendLedger(
+  db: Db,
+  entry: {
+    userId: number
+    amount: number
+    balanceAfter: number
+    reason: string
+    refType: RefType | null
+    refId: number | null
+    at: Date
+  },
+) {
+  await db.insert(walletLedger).values({
+    userId: entry.userId,
+    amount: entry.amount,
+    balanceAfter: entry.balanceAfter,
+    reason: entry.reason,
+    refType: entry.refType,
+    refId: entry.refId,
+    createdAt: entry.at,
+  })
+}
+
+/** True when this call created the purchase; false when the user already had it. */
+export async function insertPurchase(db: Db, userId: number, videoId: number, price: number, at: Date) {
+  const rows = await db
+    .insert(purchases)
+    .values({ userId, videoId, price, createdAt: at })
+    .onConflictDoNothing({ target: [purchases.userId, purchases.videoId] })
+    .returning({ id: purchases.id })
+  return rows.length > 0
+}
+
+export async function insertCollectionPurchase(db: Db, userId: number, collectionId: number, price: number, at: Date) {
+  const rows = await db
+    .insert(collectionPurchases)
+    .values({ userId, collectionId, price, createdAt: at })
+    .onConflictDoNothing({ target: [collectionPurchases.userId, collectionPurchases.collectionId] })
+    .returning({ id: collectionPurchases.id })
+  return rows.length > 0
+}
+
+export async function ownsCollection(db: Db, userId: number, collectionId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: collectionPurchases.id })
+    .from(collectionPurchases)
+    .where(and(eq(collectionPurchases.userId, userId), eq(collectionPurchases.collectionId, collectionId)))
+  return rows.length > 0
+}
+
+export async function findVideoPrice(db: Db, videoId: number) {
+  const [row] = await db
+    .select({ id: videos.id, price: videos.price, collectionId: videos.collectionId })
+    .from(videos)
+    .where(eq(videos.id, videoId))
+  return row ?? null
+}
+
+export async function findCollectionPrice(db: Db, collectionId: number) {
+  const [row] = await db
+    .select({ id: collections.id, price: collections.price })
+    .from(collections)
+    .where(eq(collections.id, collectionId))
+  return row ?? null
+}
