@@ -46,9 +46,11 @@ export function HotKeywords({
 }) {
   const state = useAtomValue(hotKeywords.stateAtom)
   const load = useSetAtom(hotKeywords.loadAtom)
+  // Each time the list shows (a kept-alive page shows again too), so a keyword just searched can
+  // appear; what is on screen stays until the answer.
   useEffect(() => {
-    if (state.status === 'idle') void load()
-  }, [state.status, load])
+    void load()
+  }, [load])
 
   return (
     <section className="search-section" aria-labelledby={headingId}>
