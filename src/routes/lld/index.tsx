@@ -1,11 +1,15 @@
-import { t } from '../../lib/messages.ts'
-import { ComingSoon } from '../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { catalogueList } from '../../features/catalogue/paged-list.ts'
+import { appConfigAtom } from '../../features/session/atoms.ts'
+import { ShortsFeed } from '../../features/shorts/shorts-feed.tsx'
+import { loadHlsJs } from '../../lib/hls-source.ts'
 
 export const Route = createFileRoute('/lld/')({
   component: ShortsPage,
 })
 
 function ShortsPage() {
-  return <ComingSoon title={t.pages.shorts} back={false} />
+  const config = useAtomValue(appConfigAtom)
+  return <ShortsFeed list={catalogueList('media/short/recommend', {})} config={config} loadHls={loadHlsJs} />
 }
