@@ -1,20 +1,23 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
-import './pwa.css'
+import './sheet.css'
 
 /**
  * A modal bottom sheet: labelled by its title, closed by Escape or a tap on the backdrop,
- * focus moved into it on open and given back on close.
+ * focus moved to its first button on open (put the safe choice first) and given back on close.
+ * `alertdialog` for a question that needs an answer (confirmations).
  */
 export function Sheet({
   title,
   onClose,
   children,
   actions,
+  role = 'dialog',
 }: {
   title: string
   onClose: () => void
   children?: ReactNode
   actions: ReactNode
+  role?: 'dialog' | 'alertdialog'
 }) {
   const titleId = useId()
   const panel = useRef<HTMLDivElement>(null)
@@ -32,7 +35,7 @@ export function Sheet({
   }, [onClose])
   return (
     <div className="sheet" onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={panel} className="sheet__panel" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div ref={panel} className="sheet__panel" role={role} aria-modal="true" aria-labelledby={titleId}>
         <h2 id={titleId} className="sheet__title">
           {title}
         </h2>

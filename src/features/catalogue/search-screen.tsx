@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react'
 import type { VideoCard as VideoCardData } from '../../../core/contracts/media.ts'
 import { t } from '../../lib/messages.ts'
 import { InfiniteList } from '../../ui/infinite-list.tsx'
-import { ConfirmSheet } from './confirm-sheet.tsx'
+import { Sheet } from '../../ui/sheet.tsx'
 import { HotKeywords, KeywordLink } from './hot-keywords.tsx'
 import { catalogueList } from './paged-list.ts'
 import { SearchHead, SearchNoticeText, useShowResults, useStartSearch } from './search-head.tsx'
@@ -44,15 +44,27 @@ function SearchHistory({ start }: { start(keyword: string): string | null }) {
         ))}
       </ul>
       {confirming ? (
-        <ConfirmSheet
-          question={t.browse.clearHistoryConfirm}
-          confirmLabel={t.browse.confirm}
-          cancelLabel={t.browse.cancel}
-          onCancel={handleCancel}
-          onConfirm={() => {
-            clear()
-            setConfirming(false)
-          }}
+        <Sheet
+          role="alertdialog"
+          title={t.browse.clearHistoryConfirm}
+          onClose={handleCancel}
+          actions={
+            <>
+              <button type="button" className="button button--ghost" onClick={handleCancel}>
+                {t.browse.cancel}
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  clear()
+                  setConfirming(false)
+                }}
+              >
+                {t.browse.confirm}
+              </button>
+            </>
+          }
         />
       ) : null}
     </section>

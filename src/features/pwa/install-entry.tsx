@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useState } from 'react'
 import { t } from '../../lib/messages.ts'
 import { InstallOption, installOptionAtom, installOutcomeAtom, promptInstallAtom } from './install.ts'
-import { Sheet } from './sheet.tsx'
+import { Sheet } from '../../ui/sheet.tsx'
 import './pwa.css'
 
 /**

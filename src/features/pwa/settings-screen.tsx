@@ -5,7 +5,7 @@ import { CLIENT_VERSION } from '../../../core/protocol/defaults.ts'
 import { t } from '../../lib/messages.ts'
 import { PageHeader } from '../../ui/page-header.tsx'
 import { showToastAtom } from '../../ui/toast.tsx'
-import { Sheet } from './sheet.tsx'
+import { Sheet } from '../../ui/sheet.tsx'
 import { clearImageCaches, estimateStorage, formatBytes, pageClearImageDeps, type StorageUsage } from './storage.ts'
 import './pwa.css'
 
