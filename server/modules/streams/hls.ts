@@ -1,0 +1,55 @@
+/**
+ * The names /hls serves and how playlists are rewritten on the way out (issue 4, "Playback
+ * and keys"). Pure, so the rules are table-tested without files.
+ */
+
+/** Where a video's key is served (the key endpoint is the media/play module's). */
+export function keyPath(videoId: number): string {
+  return `/api/media/key/${videoId}`
+}
+
+export type HlsFileKind = 'master' | 'variant' | 'segment'
+
+/**
+ * What the pipeline writes and nothing else: `master.m3u8`, `<n>p/index.m3u8`,
+ * `<n>p/seg_<nnn>.ts`. Everything else — `..`, encoded slashes, other names — is null, so a
+ * request can never name a file outside the stream's directory.
+ */
+export function classifyHlsFile(name: string): HlsFileKind | null {
+  if (name === 'master.m3u8') return 'master'
+  const match = /^[1-9][0-9]{1,3}p\/(index\.m3u8|seg_[0-9]{3,6}\.ts)$/.exec(name)
+  if (!match) return null
+  return match[1] === 'index.m3u8' ? 'variant' : 'segment'
+}
+
+/** A video id as written in a path: a positive 32-bit integer without leading zeros. */
+export function parseVideoId(text: string): number | null {
+  if (!/^[1-9][0-9]{0,9}$/.test(text)) return null
+  const id = Number(text)
+  return id <= 2_147_483_647 ? id : null
+}
+
+function withToken(uri: string, token: string | null): string {
+  if (token === null) return uri
+  return `${uri}${uri.includes('?') ? '&' : '?'}pt=${encodeURIComponent(token)}`
+}
+
+/**
+ * A playlist as served: every EXT-X-KEY URI becomes this video's key endpoint (the URI on disk
+ * is a placeholder or an older path), and with a play token the key URI and the URIs of other
+ * playlists carry `?pt=` — native HLS players cannot add a header to those requests. Segment
+ * URIs never carry the token, so segments stay one cacheable object for everyone.
+ */
+export function rewritePlaylist(text: string, videoId: number, token: string | null): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      if (line.startsWith('#EXT-X-KEY:') || line.startsWith('#EXT-X-SESSION-KEY:')) {
+        return line.replace(/URI="[^"]*"/, `URI="${withToken(keyPath(videoId), token)}"`)
+      }
+      const uri = line.trim()
+      if (uri === '' || uri.startsWith('#')) return line
+      return uri.split('?')[0]!.endsWith('.m3u8') ? withToken(uri, token) : line
+    })
+    .join('\n')
+}
