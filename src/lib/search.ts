@@ -13,7 +13,10 @@ export function optionalString(value: unknown): string | undefined {
   return undefined
 }
 
-export function searchWithId(search: Record<string, unknown>): { id?: number } {
-  const id = optionalPositiveInt(search.id)
-  return id === undefined ? {} : { id }
+/**
+ * `id` is always present, undefined when missing or bad: the router lays the validated search
+ * over the raw one, so a key left out would let a raw `?id=abc` through as a string.
+ */
+export function searchWithId(search: Record<string, unknown>): { id: number | undefined } {
+  return { id: optionalPositiveInt(search.id) }
 }
