@@ -255,15 +255,11 @@ const zhCN = {
   },
   shorts: {
     feed: '短视频',
-    slide: (index: number, total: number) => `第 ${index} 个，共 ${total} 个`,
     mute: '静音',
-    unmute: '打开声音',
     pause: '暂停',
     play: '播放',
-    paused: '已暂停',
     like: '点赞',
     unlike: '取消点赞',
-    likes: (count: string) => `${count}个赞`,
     favourite: '收藏',
     unfavourite: '取消收藏',
     favourited: '已收藏',
@@ -273,7 +269,6 @@ const zhCN = {
     needsNetwork: '需要联网才能播放',
     playFailed: '播放失败，请稍后重试',
     empty: '暂无短视频',
-    loadingMore: '正在加载更多…',
   },
   mineLists: {
     empty: {

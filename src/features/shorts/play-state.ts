@@ -1,6 +1,8 @@
 import { atom, type Atom } from 'jotai'
 import type { LikeResult, PlayInfo } from '../../../core/contracts/play.ts'
 import { errorMessage } from '../../lib/http.ts'
+import { t } from '../../lib/messages.ts'
+import { isConnectivityError } from '../../lib/offline-reads.ts'
 import { apiAtom } from '../../lib/store.ts'
 import { showToastAtom } from '../../ui/toast.tsx'
 
@@ -59,7 +61,12 @@ export const loadPlayInfoAtom = atom(null, async (get, set, { id, now }: { id: n
   } catch (error) {
     set(
       entriesAtom,
-      withEntry(get(entriesAtom), id, { status: 'error', info: null, error: errorMessage(error), fetchedAt: 0 }),
+      withEntry(get(entriesAtom), id, {
+        status: 'error',
+        info: null,
+        error: isConnectivityError(error) ? t.shorts.needsNetwork : errorMessage(error),
+        fetchedAt: 0,
+      }),
     )
   }
 })

@@ -1,11 +1,18 @@
-import { t } from '../../lib/messages.ts'
-import { ComingSoon } from '../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { createPagedList, pagedListFor } from '../../features/catalogue/paged-list.ts'
+import { MineListKind, mineListSource, type MineItem, type MinePage } from '../../features/mine-lists/api.ts'
+import { MineListScreen } from '../../features/mine-lists/mine-list-screen.tsx'
+import { appConfigAtom, sessionUserAtom } from '../../features/session/atoms.ts'
+import { t } from '../../lib/messages.ts'
 
 export const Route = createFileRoute('/mine/myHistory')({
   component: MyHistoryPage,
 })
 
 function MyHistoryPage() {
-  return <ComingSoon title={t.pages.myHistory} />
+  const config = useAtomValue(appConfigAtom)
+  const { key, fetchPage } = mineListSource(MineListKind.History, useAtomValue(sessionUserAtom)?.id ?? null)
+  const list = pagedListFor(key, () => createPagedList<MineItem, MinePage>(key, fetchPage))
+  return <MineListScreen kind={MineListKind.History} title={t.pages.myHistory} list={list} config={config} />
 }
