@@ -8,6 +8,7 @@ import { ConfigError, parseConfig, type Config } from './config.ts'
 import { openDatabase, type Database } from './db/client.ts'
 import { acquireDataDirLock, LockError, type DataDirLock } from './db/lock.ts'
 import { seedDemoData } from './db/seed.ts'
+import { mediaDirOf } from './modules/streams/routes.ts'
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`)
@@ -37,7 +38,7 @@ let database: Database
 try {
   database = await openDatabase(config)
   await database.migrate()
-  await seedDemoData(database.db, new Date(), { images: config })
+  await seedDemoData(database.db, new Date(), { images: config, mediaDir: mediaDirOf(config) })
 } catch (error) {
   lock?.release()
   const where = config.databaseUrl ? 'DATABASE_URL' : `${config.dataDir}/pglite`

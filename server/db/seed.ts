@@ -17,6 +17,7 @@ import {
   demoVideos,
   topicDrawing,
 } from './demo/catalogue.ts'
+import { installDemoStreams, linkDemoStreams } from './demo/streams.ts'
 import { announcements, appConfig } from './schema/content.ts'
 import { actors, collections, tags, topics, videoActors, videos, videoTags, videoTopics } from './schema/media.ts'
 
@@ -53,6 +54,8 @@ const SEED_LOCK = 0x4d5153454544
 export interface SeedOptions {
   /** The keys and schemes images are scrambled with: the server's own configuration. */
   images?: ImageConfig
+  /** `${DATA_DIR}/media`: the demo streams' files are copied there (before their rows are written). */
+  mediaDir?: string
 }
 
 type Store = (drawing: Drawing, kind: ImageKind) => Promise<StoredImage>
@@ -64,6 +67,7 @@ type Store = (drawing: Drawing, kind: ImageKind) => Promise<StoredImage>
  */
 export async function seedDemoData(db: Db, now: Date, options: SeedOptions = {}) {
   const imageConfig = options.images ?? DEMO_IMAGE_CONFIG
+  if (options.mediaDir) await installDemoStreams(options.mediaDir)
   await db.transaction(async (tx) => {
     // Two servers starting on one PostgreSQL seed one after the other; the second finds data.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`)
@@ -80,6 +84,7 @@ export async function seedDemoData(db: Db, now: Date, options: SeedOptions = {})
       })
     }
     await seedCatalogue(tx, now, store)
+    await linkDemoStreams(tx, now)
     await fillAds(tx, now, store)
   })
 }

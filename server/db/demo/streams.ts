@@ -1,7 +1,12 @@
 import { access, cp, mkdir, readFile, rename, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { and, asc, eq } from 'drizzle-orm'
 import type { Rendition } from '../../media-pipeline/transcode.ts'
+import type { Db } from '../client.ts'
+import { videos } from '../schema/media.ts'
+import { videoStreams } from '../schema/watch.ts'
+import { demoVideos } from './catalogue.ts'
 
 /**
  * The demo streams (issue 4, "Demo content"): twelve short HLS streams made by
@@ -60,8 +65,16 @@ export const DEMO_STREAMS_DIR = fileURLToPath(new URL('../../../assets/demo-stre
 /** Under `${DATA_DIR}/media`: the demo streams' `video_streams.dir` is `demo/<slug>`. */
 export const DEMO_MEDIA_SUBDIR = 'demo'
 
-export async function readDemoStreamIndex(dir = DEMO_STREAMS_DIR): Promise<DemoStreamEntry[]> {
-  return JSON.parse(await readFile(join(dir, 'index.json'), 'utf8')) as DemoStreamEntry[]
+/** The committed index, or null when the streams are not there (a deploy without assets/). */
+export async function readDemoStreamIndex(dir = DEMO_STREAMS_DIR): Promise<DemoStreamEntry[] | null> {
+  let text: string
+  try {
+    text = await readFile(join(dir, 'index.json'), 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+  return JSON.parse(text) as DemoStreamEntry[]
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -81,6 +94,7 @@ async function exists(path: string): Promise<boolean> {
  */
 export async function installDemoStreams(mediaDir: string, sourceDir = DEMO_STREAMS_DIR): Promise<void> {
   const entries = await readDemoStreamIndex(sourceDir)
+  if (!entries) return
   const target = join(mediaDir, DEMO_MEDIA_SUBDIR)
   await mkdir(target, { recursive: true })
   for (const entry of entries) {
@@ -91,5 +105,41 @@ export async function installDemoStreams(mediaDir: string, sourceDir = DEMO_STRE
     await cp(join(sourceDir, entry.slug), partial, { recursive: true })
     await rm(dir, { recursive: true, force: true })
     await rename(partial, dir)
+  }
+}
+
+/**
+ * Gives the demo catalogue's first twelve videos their streams (rows only; the files are
+ * installDemoStreams'), and their durations the streams' own. Only while no video has a
+ * stream, so an operator's streams are never mixed with demo ones; a database whose catalogue
+ * was seeded before streams existed gains them, the videos found by their demo titles.
+ */
+export async function linkDemoStreams(db: Db, now: Date, sourceDir = DEMO_STREAMS_DIR): Promise<void> {
+  const any = await db.select({ id: videoStreams.videoId }).from(videoStreams).limit(1)
+  if (any.length > 0) return
+  const entries = await readDemoStreamIndex(sourceDir)
+  if (!entries) return
+  const catalogue = demoVideos(now)
+  for (const stream of DEMO_STREAMS) {
+    const entry = entries.find((candidate) => candidate.slug === stream.slug)
+    const video = catalogue[stream.video]
+    if (!entry || !video) continue
+    const found = await db
+      .select({ id: videos.id })
+      .from(videos)
+      .where(and(eq(videos.title, video.title), eq(videos.contentType, video.contentType)))
+      .orderBy(asc(videos.id))
+      .limit(1)
+    const videoId = found[0]?.id
+    if (videoId === undefined) continue
+    await db.insert(videoStreams).values({
+      videoId,
+      dir: `${DEMO_MEDIA_SUBDIR}/${entry.slug}`,
+      encrypted: entry.keyHex !== undefined,
+      key: entry.keyHex === undefined ? null : Uint8Array.from(Buffer.from(entry.keyHex, 'hex')),
+      renditions: entry.renditions,
+      createdAt: now,
+    })
+    await db.update(videos).set({ duration: entry.durationSeconds }).where(eq(videos.id, videoId))
   }
 }

@@ -1,0 +1,116 @@
+import { createDecipheriv } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { asc, eq } from 'drizzle-orm'
+import { afterAll, describe, expect, it } from 'vitest'
+import { parseMasterPlaylist, parseMediaPlaylist } from '../../media-pipeline/playlist.ts'
+import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
+import { mediaDirOf } from '../../modules/streams/routes.ts'
+import { seedDemoData } from '../seed.ts'
+import { videos } from '../schema/media.ts'
+import { videoStreams } from '../schema/watch.ts'
+import { DEMO_STREAMS, DEMO_STREAMS_DIR, installDemoStreams, readDemoStreamIndex } from './streams.ts'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'marquee-demo-streams-'))
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+describe('committed demo streams', () => {
+  it('are twelve, small, and each master playlist lists renditions whose segments exist', async () => {
+    const index = (await readDemoStreamIndex())!
+    expect(index.map((entry) => entry.slug)).toEqual(DEMO_STREAMS.map((stream) => stream.slug))
+    let bytes = 0
+    for (const entry of index) {
+      const dir = join(DEMO_STREAMS_DIR, entry.slug)
+      const variants = parseMasterPlaylist(await readFile(join(dir, 'master.m3u8'), 'utf8'))
+      expect(variants.map((v) => v.uri)).toEqual(entry.renditions.map((r) => r.playlistPath))
+      expect(variants.length).toBeGreaterThanOrEqual(2)
+      expect(entry.durationSeconds).toBeGreaterThanOrEqual(4)
+      expect(entry.durationSeconds).toBeLessThanOrEqual(6)
+      const stream = DEMO_STREAMS.find((s) => s.slug === entry.slug)!
+      expect(entry.keyHex !== undefined).toBe(stream.encrypted)
+      for (const variant of variants) {
+        const media = parseMediaPlaylist(await readFile(join(dir, variant.uri), 'utf8'))
+        expect(media.endList).toBe(true)
+        for (const segment of media.segments) {
+          expect(segment.key?.method).toBe(stream.encrypted ? 'AES-128' : undefined)
+          bytes += (await stat(join(dir, variant.uri, '..', segment.uri))).size
+        }
+      }
+    }
+    expect(bytes).toBeLessThan(3 * 1024 * 1024)
+  })
+})
+
+describe.each(BACKENDS)('demo streams seeded (%s)', (backend) => {
+  const t = useTestApp(backend, { config: { dataDir } })
+
+  it('copies the files, links the first twelve catalogue videos, and they play through /hls', async () => {
+    await seedDemoData(t.db, new Date(START_MS), { mediaDir: mediaDirOf({ dataDir }) })
+    // A second start changes nothing and copies nothing again.
+    await seedDemoData(t.db, new Date(START_MS), { mediaDir: mediaDirOf({ dataDir }) })
+    const rows = await t.db
+      .select({
+        id: videos.id,
+        contentType: videos.contentType,
+        price: videos.price,
+        vip: videos.vip,
+        duration: videos.duration,
+        dir: videoStreams.dir,
+        encrypted: videoStreams.encrypted,
+        key: videoStreams.key,
+      })
+      .from(videoStreams)
+      .innerJoin(videos, eq(videos.id, videoStreams.videoId))
+      .orderBy(asc(videos.id))
+    const first = await t.db.select({ id: videos.id }).from(videos).orderBy(asc(videos.id)).limit(12)
+    expect(rows.map((row) => row.id)).toEqual(first.map((row) => row.id))
+    expect(rows.filter((row) => row.contentType === 1)).toHaveLength(8)
+    expect(rows.filter((row) => row.contentType === 2)).toHaveLength(4)
+    expect(rows.some((row) => row.price === 0 && row.vip === 0)).toBe(true)
+    expect(rows.some((row) => row.price > 0)).toBe(true)
+    expect(rows.some((row) => row.vip > 0)).toBe(true)
+    // Every locked video is encrypted, and some free ones too (the free-key path).
+    expect(rows.filter((row) => row.price > 0 || row.vip > 0).every((row) => row.encrypted)).toBe(true)
+    expect(rows.some((row) => row.price === 0 && row.vip === 0 && row.encrypted)).toBe(true)
+
+    for (const row of rows) {
+      expect(row.duration).toBeGreaterThanOrEqual(4)
+      const master = await t.app.inject({ method: 'GET', url: `/hls/${row.id}/master.m3u8` })
+      expect(master.statusCode).toBe(200)
+      const variants = parseMasterPlaylist(master.body)
+      expect(variants.length).toBe(2)
+      const variant = await t.app.inject({ method: 'GET', url: `/hls/${row.id}/${variants[0]!.uri}` })
+      const segment = parseMediaPlaylist(variant.body).segments[0]!
+      const base = variants[0]!.uri.replace(/index\.m3u8$/, '')
+      const bytes = (await t.app.inject({ method: 'GET', url: `/hls/${row.id}/${base}${segment.uri}` })).rawPayload
+      let ts = bytes
+      if (row.encrypted) {
+        expect(segment.key?.uri).toBe(`/api/media/key/${row.id}`)
+        const decipher = createDecipheriv('aes-128-cbc', row.key!, segment.key!.iv!)
+        ts = Buffer.concat([decipher.update(bytes), decipher.final()])
+      } else {
+        expect(segment.key).toBeNull()
+      }
+      // MPEG-TS: 188-byte packets, each starting with the sync byte.
+      expect(ts.length % 188).toBe(0)
+      expect([ts[0], ts[188]]).toEqual([0x47, 0x47])
+    }
+  })
+})
+
+describe('installDemoStreams', () => {
+  it('copies only what is missing, so a wiped stream comes back', async () => {
+    const mediaDir = join(dataDir, 'install')
+    await installDemoStreams(mediaDir)
+    const master = join(mediaDir, 'demo', 'demo-01', 'master.m3u8')
+    const before = (await stat(master)).mtimeMs
+    await rm(join(mediaDir, 'demo', 'demo-02'), { recursive: true })
+    await installDemoStreams(mediaDir)
+    expect((await stat(master)).mtimeMs).toBe(before)
+    expect((await stat(join(mediaDir, 'demo', 'demo-02', 'master.m3u8'))).isFile()).toBe(true)
+  })
+})
