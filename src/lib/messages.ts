@@ -244,6 +244,7 @@ const zhCN = {
     close: '关闭',
     collection: '合集',
     episodes: '选集',
+    episodeCount: (count: string) => `共${count}集`,
     episode: (index: number) => `第${index}集`,
     nowPlaying: '正在播放',
     openDetail: '详情',

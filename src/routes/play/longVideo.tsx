@@ -1,7 +1,9 @@
-import { t } from '../../lib/messages.ts'
-import { searchWithId } from '../../lib/search.ts'
-import { ComingSoon } from '../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { VideoGrid } from '../../features/catalogue/video-card.tsx'
+import { LongVideoScreen } from '../../features/player/long-video-screen.tsx'
+import { appConfigAtom } from '../../features/session/atoms.ts'
+import { searchWithId } from '../../lib/search.ts'
 
 export const Route = createFileRoute('/play/longVideo')({
   validateSearch: searchWithId,
@@ -9,5 +11,16 @@ export const Route = createFileRoute('/play/longVideo')({
 })
 
 function LongVideoPage() {
-  return <ComingSoon title={t.pages.longVideo} />
+  // Through the validator again: the router merges the raw query under the validated one.
+  const { id } = searchWithId(Route.useSearch())
+  const config = useAtomValue(appConfigAtom)
+  // A related video is another page: fresh play info, player and progress.
+  return (
+    <LongVideoScreen
+      key={id}
+      id={id}
+      config={config}
+      renderRelated={(videos) => <VideoGrid videos={videos} config={config} />}
+    />
+  )
 }

@@ -1,7 +1,8 @@
-import { t } from '../../lib/messages.ts'
-import { searchWithId } from '../../lib/search.ts'
-import { ComingSoon } from '../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { CollectionScreen } from '../../features/player/collection-screen.tsx'
+import { appConfigAtom } from '../../features/session/atoms.ts'
+import { searchWithId } from '../../lib/search.ts'
 
 export const Route = createFileRoute('/play/videoCollection')({
   validateSearch: searchWithId,
@@ -9,5 +10,7 @@ export const Route = createFileRoute('/play/videoCollection')({
 })
 
 function VideoCollectionPage() {
-  return <ComingSoon title={t.pages.videoCollection} />
+  const { id } = searchWithId(Route.useSearch())
+  const config = useAtomValue(appConfigAtom)
+  return <CollectionScreen key={id} id={id} config={config} />
 }
