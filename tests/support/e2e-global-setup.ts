@@ -11,7 +11,9 @@ declare module 'vitest' {
 /** Builds the app and starts the real server once for all browser journeys, as `npm start` does. */
 export default async function setup(project: TestProject) {
   await buildApp()
-  const server = await startServer()
+  // Every journey opens a fresh browser context, a new guest from 127.0.0.1: the default cap of
+  // 30 new guests per IP and hour would leave later journeys without a session.
+  const server = await startServer({ GUEST_LIMIT_PER_IP: '100000' })
   project.provide('baseUrl', server.baseUrl)
   return async () => {
     await server.stop()

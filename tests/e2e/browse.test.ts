@@ -1,0 +1,478 @@
+/**
+ * Browsing the catalogue with scrambled images (issue 3): covers descrambled by the service
+ * worker, the same pages and covers after an offline reload, prefetched images shown offline,
+ * the fallback without a worker, and the ad carousel.
+ */
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { sniffImageType } from '../../core/images/image-type.ts'
+import { launchChromium, openPage, PHONE, scrollPage, type WatchedPage } from '../support/browser.ts'
+
+const baseUrl = inject('baseUrl')
+const OFFLINE_BANNER = '当前处于离线状态，显示的是缓存内容'
+const NO_MORE = '没有更多了'
+const PREFETCH_CACHE_PREFIX = 'marquee-images-prefetch-'
+/** How long one screenful of covers may take to show (descrambled by the worker or the fallback). */
+const COVERS_TIMEOUT_MS = 15_000
+
+let browser: Browser
+let context: BrowserContext | undefined
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser.close()
+})
+afterEach(async () => {
+  await context?.close()
+  context = undefined
+})
+
+async function openIn(options: Parameters<Browser['newContext']>[0] = {}): Promise<WatchedPage> {
+  context = await browser.newContext({ ...PHONE, ...options })
+  return openPage(context)
+}
+
+/**
+ * Opens `path` under a controlling service worker that knows the image origin. The first visit
+ * has no worker yet, so its images went through the page's fallback: once the worker controls
+ * the page and has stored the image origins the page told it, reload, so every image from
+ * then on is asked of the worker.
+ */
+async function openControlled(page: Page, path: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`)
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve))
+    }
+  })
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const stored = await (
+            await caches.open('marquee-sw-state')
+          ).match('https://marquee-sw-state.invalid/image-origins')
+          return stored ? ((await stored.json()) as { origins: string[] }).origins.length : 0
+        }),
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThan(0)
+  await page.reload()
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+}
+
+/**
+ * Empties the browser's HTTP cache, where the image origin's immutable answers also sit (the
+ * worker's own fetches go through it), so what shows offline afterwards can only come from the
+ * worker's Cache Storage.
+ */
+async function clearHttpCache(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.clearBrowserCache')
+  await cdp.detach()
+}
+
+interface Cover {
+  /** The video's title (the cover's alt text). */
+  title: string
+  /** The <img>'s src, null while only the placeholder is there. */
+  src: string | null
+  shown: boolean
+}
+
+/** Covers of video cards on the page on screen (kept-alive pages are hidden) wholly inside the viewport. */
+function coversInView(page: Page): Promise<Cover[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('.video-card .lazy-image'))
+      .filter((frame) => {
+        const box = frame.getBoundingClientRect()
+        return box.width > 0 && box.top >= 0 && box.bottom <= innerHeight
+      })
+      .map((frame) => {
+        const image = frame.querySelector('img')
+        return {
+          title: image?.alt ?? frame.getAttribute('aria-label') ?? '',
+          src: image?.src ?? null,
+          shown: image !== null && image.complete && image.naturalWidth > 0,
+        }
+      }),
+  )
+}
+
+/** Waits until every cover in view shows its image (naturalWidth > 0) and returns them. */
+async function coversShown(page: Page): Promise<Cover[]> {
+  let covers: Cover[] = []
+  await expect
+    .poll(
+      async () => {
+        covers = await coversInView(page)
+        return covers.filter((cover) => !cover.shown).map((cover) => cover.title)
+      },
+      { timeout: COVERS_TIMEOUT_MS },
+    )
+    .toEqual([])
+  return covers
+}
+
+/**
+ * Scrolls down a screen at a time from the top to `until` (a document offset), waiting at each
+ * stop for the covers in view to show; returns every cover seen.
+ */
+async function scrollThrough(page: Page, until: () => Promise<number>, from = 0): Promise<Map<string, Cover>> {
+  const seen = new Map<string, Cover>()
+  const step = Math.round(PHONE.viewport.height * 0.75)
+  let y = from
+  for (;;) {
+    const reached = await scrollPage(page, y)
+    for (const cover of await coversShown(page)) seen.set(cover.title, cover)
+    const end = await until()
+    if (y >= end || reached < y) break
+    y = Math.min(y + step, end)
+  }
+  return seen
+}
+
+/**
+ * Scrolls the list on screen to its end ("没有更多了"), screen by screen as in scrollThrough,
+ * waiting at the bottom for each next page; returns every cover seen.
+ */
+async function scrollToListEnd(page: Page): Promise<Map<string, Cover>> {
+  const seen = new Map<string, Cover>()
+  const end = page.getByText(NO_MORE, { exact: true }).filter({ visible: true })
+  let from = 0
+  for (;;) {
+    for (const [title, cover] of await scrollThrough(page, pageEnd(page), from)) seen.set(title, cover)
+    if ((await end.count()) > 0) return seen
+    from = await page.evaluate(() => scrollY)
+    // At the bottom: the next page grows the document, or the end shows.
+    await expect
+      .poll(async () => (await pageEnd(page)()) > from || (await end.count()) > 0, { timeout: 15_000 })
+      .toBe(true)
+  }
+}
+
+/** The document offset of home's 推荐 heading: scrolling there passes every section of media/home. */
+function homeSectionsEnd(page: Page): () => Promise<number> {
+  return () => page.locator('#home-recommend').evaluate((heading) => heading.getBoundingClientRect().top + scrollY)
+}
+
+/** Titles of the video cards on the page on screen, in document order. */
+function visibleTitles(page: Page, within = 'main'): Promise<string[]> {
+  return page.evaluate(
+    (selector) =>
+      Array.from(document.querySelectorAll<HTMLElement>(`${selector} .video-card .video-card__title`))
+        .filter((title) => title.getBoundingClientRect().width > 0)
+        .map((title) => title.textContent ?? ''),
+    within,
+  )
+}
+
+/** Titles of the cards in home's media/home sections (not the endless 推荐 list). */
+function homeSectionTitles(page: Page): Promise<string[]> {
+  return visibleTitles(page, 'section[aria-labelledby^="home-section-"]')
+}
+
+async function waitForHomeSections(page: Page): Promise<void> {
+  await expect
+    .poll(() => homeSectionTitles(page).then((titles) => titles.length), { timeout: 15_000 })
+    .toBeGreaterThan(0)
+}
+
+/**
+ * Scrolls the card of the video titled `title` in home's 推荐 list to the middle of the screen
+ * and waits for its cover to show.
+ */
+async function coverOfCard(page: Page, title: string): Promise<Cover> {
+  const card = page
+    .getByRole('list', { name: '推荐', exact: true })
+    .locator('.video-card')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+  await card.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+  let cover: Cover = { title, src: null, shown: false }
+  await expect
+    .poll(
+      async () => {
+        cover = await card.evaluate((element) => {
+          const image = element.querySelector<HTMLImageElement>('.lazy-image img')
+          return {
+            title: image?.alt ?? '',
+            src: image?.src ?? null,
+            shown: image !== null && image.complete && image.naturalWidth > 0,
+          }
+        })
+        return cover.shown
+      },
+      { timeout: COVERS_TIMEOUT_MS, message: `the cover of ${title} shows` },
+    )
+    .toBe(true)
+  return cover
+}
+
+/** The document's bottom: scrolling there reaches the end of the list on screen. */
+function pageEnd(page: Page): () => Promise<number> {
+  return () => page.evaluate(() => document.documentElement.scrollHeight - innerHeight)
+}
+
+interface StoredCard {
+  title: string
+  cover: string
+}
+
+/**
+ * The pages of media/recommend after the first that the app has stored for offline use (the
+ * offline reads, IndexedDB marquee/reads, keyed by call name and body): only the background
+ * prefetch fetches one while the list is not scrolled.
+ */
+function storedRecommendPagesAfterFirst(page: Page): Promise<StoredCard[][]> {
+  return page.evaluate(
+    () =>
+      new Promise<StoredCard[][]>((resolve, reject) => {
+        const open = indexedDB.open('marquee')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('reads')) {
+            db.close()
+            resolve([])
+            return
+          }
+          const pages: StoredCard[][] = []
+          const cursor = db.transaction('reads').objectStore('reads').openCursor()
+          cursor.onerror = () => reject(cursor.error)
+          cursor.onsuccess = () => {
+            const entry = cursor.result
+            if (!entry) {
+              db.close()
+              resolve(pages)
+              return
+            }
+            const key = String(entry.key)
+            if (key.startsWith('media/recommend\n') && key.includes('"cursor"')) {
+              const items = (entry.value as { data: { items: StoredCard[] } }).data.items
+              pages.push(items.map(({ title, cover }) => ({ title, cover })))
+            }
+            entry.continue()
+          }
+        }
+      }),
+  )
+}
+
+/** URLs in the worker's prefetch cache(s). */
+function prefetchedUrls(page: Page): Promise<string[]> {
+  return page.evaluate(async (prefix) => {
+    const urls: string[] = []
+    for (const name of await caches.keys()) {
+      if (!name.startsWith(prefix)) continue
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url)
+    }
+    return urls
+  }, PREFETCH_CACHE_PREFIX)
+}
+
+const isUrlOf = (url: string, key: string) => url.endsWith(`/${key.replace(/^\/+/, '')}`)
+
+describe('home covers through the service worker', () => {
+  it('shows every cover in view, answered by the worker from bytes that were scrambled on the wire', async () => {
+    const { page, errors } = await openIn()
+    await openControlled(page, '/')
+    const responses = new Map<string, Response>()
+    page.on('response', (response) => responses.set(response.url(), response))
+    await waitForHomeSections(page)
+    const covers = [...(await scrollThrough(page, homeSectionsEnd(page))).values()]
+    expect(covers.length).toBeGreaterThanOrEqual(8)
+
+    for (const { src, title } of covers) {
+      expect(src, title).toMatch(/^https?:\/\//)
+      const answer = responses.get(src!)
+      expect(answer, `no response seen for ${src}`).toBeDefined()
+      expect(answer!.fromServiceWorker(), src!).toBe(true)
+      const type = (await answer!.allHeaders())['content-type']
+      expect(type, src!).toMatch(/^image\//)
+      expect(sniffImageType(await answer!.body()), src!).toBe(type)
+
+      // The same URL without the worker: scrambled bytes that are not an image.
+      const wire = await fetch(src!)
+      expect(wire.status).toBe(200)
+      expect(wire.headers.get('content-type'), src!).not.toMatch(/^image\//)
+      expect(sniffImageType(new Uint8Array(await wire.arrayBuffer())), src!).toBeNull()
+    }
+    expect(errors).toEqual([])
+  })
+})
+
+describe('offline', () => {
+  it('reloads home and a topic offline with the same items and covers, and says it is offline', async () => {
+    const { page } = await openIn()
+    await openControlled(page, '/')
+    await waitForHomeSections(page)
+    const homeTitles = await homeSectionTitles(page)
+    const homeCovers = await scrollThrough(page, homeSectionsEnd(page))
+
+    // A topic through its section's 更多, scrolled to the end of its list.
+    const topicName = await page
+      .locator('section[aria-labelledby^="home-section-"]')
+      .first()
+      .getByRole('heading', { level: 2 })
+      .textContent()
+    await page.getByRole('link', { name: `${topicName} 更多` }).click()
+    await page.waitForURL((url) => url.pathname === '/topicList')
+    await expect.poll(() => visibleTitles(page).then((titles) => titles.length), { timeout: 15_000 }).toBeGreaterThan(0)
+    const topicCovers = await scrollToListEnd(page)
+    const topicTitles = await visibleTitles(page)
+    expect(topicCovers.size).toBeGreaterThan(0)
+
+    await page.goBack()
+    await page.waitForURL(`${baseUrl}/`)
+    await clearHttpCache(page)
+    await context!.setOffline(true)
+    await page.reload()
+    await page.getByText(OFFLINE_BANNER).waitFor()
+    await waitForHomeSections(page)
+    expect(await homeSectionTitles(page)).toEqual(homeTitles)
+    const offlineHomeCovers = await scrollThrough(page, homeSectionsEnd(page))
+    expect([...offlineHomeCovers.keys()]).toEqual(expect.arrayContaining([...homeCovers.keys()]))
+
+    await scrollPage(page, 0)
+    await page.getByRole('link', { name: `${topicName} 更多` }).click()
+    await page.waitForURL((url) => url.pathname === '/topicList')
+    await expect.poll(() => visibleTitles(page).then((titles) => titles.length), { timeout: 15_000 }).toBeGreaterThan(0)
+    const offlineTopicCovers = await scrollToListEnd(page)
+    expect(await visibleTitles(page)).toEqual(topicTitles)
+    expect([...offlineTopicCovers.keys()]).toEqual(expect.arrayContaining([...topicCovers.keys()]))
+    expect(await page.getByText(OFFLINE_BANNER).isVisible()).toBe(true)
+  })
+})
+
+describe('background prefetch', () => {
+  it('shows the next page with covers offline, though it was never displayed online', async () => {
+    const { page } = await openIn()
+    await openControlled(page, '/')
+    const requested: string[] = []
+    page.on('request', (request) => requested.push(request.url()))
+    await waitForHomeSections(page)
+
+    // The prefetch on idle stores page 2's data, then the worker fetches its covers.
+    let nextPage: StoredCard[] = []
+    await expect
+      .poll(async () => (nextPage = (await storedRecommendPagesAfterFirst(page))[0] ?? []).length, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0)
+    const neverShown = nextPage.filter((card) => !requested.some((url) => isUrlOf(url, card.cover)))
+    expect(neverShown.length).toBeGreaterThan(0)
+    await expect
+      .poll(
+        async () => {
+          const cached = await prefetchedUrls(page)
+          return neverShown.filter((card) => !cached.some((url) => isUrlOf(url, card.cover))).map((card) => card.title)
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual([])
+    expect(await storedRecommendPagesAfterFirst(page)).toHaveLength(1)
+    const onlineTitles = await visibleTitles(page)
+    expect(onlineTitles).not.toContain(neverShown[0]!.title)
+
+    await clearHttpCache(page)
+    await context!.setOffline(true)
+    await page.reload()
+    await page.getByText(OFFLINE_BANNER).waitFor()
+    await waitForHomeSections(page)
+    // Scrolling to the end brings page 2 from storage.
+    await expect
+      .poll(
+        async () => {
+          await scrollPage(page, Number.MAX_SAFE_INTEGER)
+          const titles = await visibleTitles(page)
+          return nextPage.filter((card) => !titles.includes(card.title)).map((card) => card.title)
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual([])
+    for (const card of neverShown) {
+      const cover = await coverOfCard(page, card.title)
+      expect(isUrlOf(cover.src ?? '', card.cover), `${card.title}: ${cover.src}`).toBe(true)
+    }
+  })
+})
+
+describe('without a service worker', () => {
+  it('shows covers as data URIs through the fallback and keeps them in imageDatabase/imgList', async () => {
+    const { page, errors } = await openIn({ serviceWorkers: 'block' })
+    await page.goto(`${baseUrl}/`)
+    await waitForHomeSections(page)
+    const covers = [...(await scrollThrough(page, async () => PHONE.viewport.height * 2)).values()]
+    expect(covers.length).toBeGreaterThanOrEqual(2)
+    for (const cover of covers) expect(cover.src, cover.title).toMatch(/^data:image\/(jpeg|png|gif|webp);base64,/)
+    expect(await page.evaluate(() => navigator.serviceWorker?.controller ?? null)).toBeNull()
+
+    // The fallback keeps what it showed: records {src, imgData} keyed by the image's URL.
+    const records = () =>
+      page.evaluate(
+        () =>
+          new Promise<Array<{ key: string; src: unknown; imgData: unknown }>>((resolve, reject) => {
+            const open = indexedDB.open('imageDatabase')
+            open.onerror = () => reject(open.error)
+            open.onsuccess = () => {
+              const db = open.result
+              if (!db.objectStoreNames.contains('imgList')) {
+                db.close()
+                resolve([])
+                return
+              }
+              const all: Array<{ key: string; src: unknown; imgData: unknown }> = []
+              const cursor = db.transaction('imgList').objectStore('imgList').openCursor()
+              cursor.onerror = () => reject(cursor.error)
+              cursor.onsuccess = () => {
+                const entry = cursor.result
+                if (!entry) {
+                  db.close()
+                  resolve(all)
+                  return
+                }
+                const { src, imgData } = entry.value as { src: unknown; imgData: unknown }
+                all.push({ key: String(entry.key), src, imgData })
+                entry.continue()
+              }
+            }
+          }),
+      )
+    await expect
+      .poll(async () => {
+        const stored = new Set((await records()).map((record) => record.imgData))
+        return covers.filter((cover) => !stored.has(cover.src)).map((cover) => cover.title)
+      })
+      .toEqual([])
+    for (const record of await records()) {
+      expect(record.src).toBe(record.key)
+      expect(record.key.startsWith(`${baseUrl}/img/`), record.key).toBe(true)
+    }
+    expect(errors).toEqual([])
+  })
+})
+
+describe('ad carousel', () => {
+  it('shows its first slide and moves on by itself', async () => {
+    const { page } = await openIn()
+    await page.goto(`${baseUrl}/`)
+    const carousel = page.getByRole('region', { name: '广告轮播' })
+    const dots = carousel.getByRole('button', { name: /^切换到第 \d+ 张$/ })
+    await expect.poll(() => dots.count(), { timeout: 15_000 }).toBeGreaterThan(1)
+    const total = await dots.count()
+    const first = carousel.getByRole('group', { name: `第 1 张，共 ${total} 张` })
+    const naturalWidth = () =>
+      first
+        .locator('img')
+        .evaluate((image: HTMLImageElement) => image.naturalWidth)
+        .catch(() => 0)
+    await expect.poll(naturalWidth, { timeout: 15_000 }).toBeGreaterThan(0)
+    const active = () => dots.evaluateAll((all) => all.findIndex((dot) => dot.getAttribute('aria-current') === 'true'))
+    expect(await active()).toBe(0)
+    // Autoplay moves on every 3 s; embla itself is loaded at the first step.
+    await expect.poll(active, { timeout: 10_000, interval: 250 }).toBe(1)
+  })
+})
