@@ -1,0 +1,176 @@
+import { createDecipheriv } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { asc, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { descramble } from '../../../core/images/descramble.ts'
+import { images } from '../../db/schema/images.ts'
+import { tags, videos, videoTags } from '../../db/schema/media.ts'
+import { videoStreams } from '../../db/schema/watch.ts'
+import { imageKeysFromConfig } from '../../images/scramble.ts'
+import { FfmpegNotFoundError, InvalidMediaError } from '../../media-pipeline/ffmpeg.ts'
+import { parseMasterPlaylist, parseMediaPlaylist } from '../../media-pipeline/playlist.ts'
+import { makeTestClip, writeNoiseFile } from '../../media-pipeline/test-clip.ts'
+import { START_MS, useTestApp } from '../../testing/harness.ts'
+import { mediaImport } from '../../admin/commands/media-import.ts'
+import { ImportOptionError, importMedia, parseDiamonds, type ImportDeps } from './import.ts'
+
+const work = mkdtempSync(join(tmpdir(), 'marquee-import-'))
+const dataDir = join(work, 'data')
+const mediaDir = join(dataDir, 'media')
+let clip = ''
+let corrupt = ''
+
+beforeAll(async () => {
+  clip = await makeTestClip(work, { seconds: 4, width: 320, height: 240 })
+  corrupt = await writeNoiseFile(work)
+})
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true })
+})
+
+const mediaEntries = () => readdir(mediaDir).catch(() => [] as string[])
+
+// The pipeline itself is tested in server/media-pipeline; this is the command's end to end on PGlite.
+describe('media:import (pglite)', () => {
+  const t = useTestApp('pglite', { config: { dataDir } })
+  // Each test's database starts its ids at 1 again.
+  beforeEach(() => rm(mediaDir, { recursive: true, force: true }))
+  const deps = (): ImportDeps => ({ db: t.db, config: t.config, now: () => START_MS })
+
+  it('transcodes, stores the encrypted stream, its key, the video, tags and a scrambled cover in one go', async () => {
+    await t.db.insert(tags).values({ name: '风景' })
+    const result = await importMedia(deps(), {
+      file: clip,
+      title: '导入的测试视频',
+      tags: ['风景', '新标签', '风景'],
+      price: parseDiamonds('4.5'),
+      vip: 1,
+    })
+    expect(result).toMatchObject({ dir: String(result.videoId), durationSeconds: 4, encrypted: true })
+
+    const [video] = await t.db.select().from(videos).where(eq(videos.id, result.videoId))
+    expect(video).toMatchObject({
+      contentType: 1,
+      title: '导入的测试视频',
+      duration: 4,
+      price: 450,
+      vip: 1,
+      cover: result.coverKey,
+      coverWidth: 320,
+      coverHeight: 240,
+      publishedAt: new Date(START_MS),
+    })
+    const tagNames = await t.db
+      .select({ name: tags.name })
+      .from(videoTags)
+      .innerJoin(tags, eq(tags.id, videoTags.tagId))
+      .where(eq(videoTags.videoId, result.videoId))
+      .orderBy(asc(tags.name))
+    expect(tagNames.map((row) => row.name).sort()).toEqual(['新标签', '风景'].sort())
+
+    const [stream] = await t.db.select().from(videoStreams).where(eq(videoStreams.videoId, result.videoId))
+    expect(stream).toMatchObject({ dir: String(result.videoId), encrypted: true })
+    expect(stream!.key).toHaveLength(16)
+    expect(stream!.renditions.map((r) => r.name)).toEqual(result.renditions.map((r) => r.name))
+    expect(stream!.renditions.length).toBeGreaterThanOrEqual(2)
+    // The key is in the database only, never beside the files.
+    const files = await readdir(join(mediaDir, String(result.videoId)), { recursive: true })
+    expect(files.filter((file) => /key/i.test(file))).toEqual([])
+
+    const master = await t.app.inject({ method: 'GET', url: `/hls/${result.videoId}/master.m3u8` })
+    const variants = parseMasterPlaylist(master.body)
+    expect(variants.map((v) => v.uri)).toEqual(stream!.renditions.map((r) => r.playlistPath))
+    const variant = await t.app.inject({ method: 'GET', url: `/hls/${result.videoId}/${variants[0]!.uri}` })
+    const segment = parseMediaPlaylist(variant.body).segments[0]!
+    expect(segment.key?.uri).toBe(`/api/media/key/${result.videoId}`)
+    const name = `${variants[0]!.uri.replace(/index\.m3u8$/, '')}${segment.uri}`
+    const bytes = (await t.app.inject({ method: 'GET', url: `/hls/${result.videoId}/${name}` })).rawPayload
+    const decipher = createDecipheriv('aes-128-cbc', stream!.key!, segment.key!.iv!)
+    const ts = Buffer.concat([decipher.update(bytes), decipher.final()])
+    expect([ts[0], ts[188]]).toEqual([0x47, 0x47])
+
+    const served = await t.app.inject({ method: 'GET', url: `/img/${result.coverKey}` })
+    expect(served.statusCode).toBe(200)
+    const cover = descramble(new Uint8Array(served.rawPayload), imageKeysFromConfig(t.config))
+    expect(cover.scheme).toBe(t.config.imageSchemes.cover)
+    expect(cover.contentType).toBe('image/jpeg')
+  })
+
+  it('media:import without ENCRYPT_M3U8 writes a plain stream; --short puts it in the short feed', async () => {
+    const lines: string[] = []
+    const context = { db: t.db, config: { ...t.config, encryptM3u8: false }, print: (line: string) => lines.push(line) }
+    await mediaImport([clip, '--short', '--tags', '生活,', '--price', '2', '--vip', '0'], context)
+    const [row] = await t.db
+      .select({
+        id: videos.id,
+        title: videos.title,
+        contentType: videos.contentType,
+        price: videos.price,
+        encrypted: videoStreams.encrypted,
+        playlist: sql<string>`${videoStreams.renditions}->0->>'playlistPath'`,
+      })
+      .from(videos)
+      .innerJoin(videoStreams, eq(videoStreams.videoId, videos.id))
+    expect(row).toMatchObject({ title: 'clip', contentType: 2, price: 200, encrypted: false })
+    expect(lines.at(-1)).toContain(`/hls/${row!.id}/master.m3u8`)
+    const variant = await t.app.inject({ method: 'GET', url: `/hls/${row!.id}/${row!.playlist}` })
+    expect(parseMediaPlaylist(variant.body).segments[0]!.key).toBeNull()
+
+    for (const args of [[], [clip, clip], [clip, '--vip', '5'], [clip, '--price', 'x'], [clip, '--colour', 'red']]) {
+      await expect(mediaImport(args, context)).rejects.toBeInstanceOf(ImportOptionError)
+    }
+  })
+
+  it('leaves no row, image or directory for a corrupt input, a missing ffmpeg, a bad option or a failed write', async () => {
+    const count = async () => {
+      const [row] = await t.db
+        .select({
+          videos: sql<number>`(select count(*)::int from ${videos})`,
+          streams: sql<number>`(select count(*)::int from ${videoStreams})`,
+          images: sql<number>`(select count(*)::int from ${images})`,
+          tags: sql<number>`(select count(*)::int from ${tags})`,
+        })
+        .from(sql`(select 1) as one`)
+      return row
+    }
+    const empty = { videos: 0, streams: 0, images: 0, tags: 0 }
+
+    await expect(importMedia(deps(), { file: corrupt, tags: ['x'] })).rejects.toBeInstanceOf(InvalidMediaError)
+    await expect(importMedia(deps(), { file: join(work, 'missing.mp4') })).rejects.toBeInstanceOf(InvalidMediaError)
+    const noFfmpeg = importMedia({ ...deps(), ffmpeg: { searchPath: join(work, 'no-bin') } }, { file: clip })
+    await expect(noFfmpeg).rejects.toBeInstanceOf(FfmpegNotFoundError)
+    await expect(noFfmpeg).rejects.toThrow('apt-get install ffmpeg')
+    await expect(importMedia(deps(), { file: clip, vip: 4 })).rejects.toBeInstanceOf(ImportOptionError)
+    await expect(importMedia(deps(), { file: clip, price: parseDiamonds('1.234') })).rejects.toBeInstanceOf(
+      ImportOptionError,
+    )
+    expect(await count()).toEqual(empty)
+    expect((await mediaEntries()).filter((entry) => !entry.startsWith('.'))).toEqual([])
+
+    // The files are made, then the transaction fails: they go too.
+    const failing = Object.create(t.db, {
+      transaction: { value: () => Promise.reject(new Error('database went away')) },
+    }) as ImportDeps['db']
+    await expect(importMedia({ ...deps(), db: failing }, { file: clip })).rejects.toThrow('database went away')
+    expect(await count()).toEqual(empty)
+    expect(await mediaEntries()).toEqual([])
+  })
+})
+
+describe('parseDiamonds', () => {
+  it.each([
+    ['0', 0],
+    ['12', 1200],
+    ['0.5', 50],
+    ['4.25', 425],
+    ['1.234', NaN],
+    ['-1', NaN],
+    ['1e3', NaN],
+    ['', NaN],
+  ])('%j → %s cents', (text, cents) => {
+    expect(parseDiamonds(text)).toBe(cents)
+  })
+})
