@@ -104,7 +104,11 @@ export async function installDemoStreams(mediaDir: string, sourceDir = DEMO_STRE
     await rm(partial, { recursive: true, force: true })
     await cp(join(sourceDir, entry.slug), partial, { recursive: true })
     await rm(dir, { recursive: true, force: true })
-    await rename(partial, dir)
+    await rename(partial, dir).catch(async (error: NodeJS.ErrnoException) => {
+      // Another server sharing this directory installed it meanwhile.
+      await rm(partial, { recursive: true, force: true })
+      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error
+    })
   }
 }
 
