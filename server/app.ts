@@ -13,6 +13,8 @@ import { registerImageRoutes } from './modules/images/routes.ts'
 import { createMediaService } from './modules/media/service.ts'
 import { registerMediaRoutes } from './modules/media/routes.ts'
 import { createPingService } from './modules/ping/service.ts'
+import { createPlayService, KEY_PATH_PREFIX } from './modules/play/service.ts'
+import { registerKeyRoute, registerPlayRoutes } from './modules/play/routes.ts'
 import { registerPingRoutes } from './modules/ping/routes.ts'
 import { createSearchService } from './modules/search/service.ts'
 import { createWalletService } from './modules/wallet/service.ts'
@@ -54,7 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const sendResult = createResultSender({ config, crypto })
   registerSecurityHeaders(app)
-  registerProtocol(app, { config, crypto, now, nonceStore })
+  registerProtocol(app, { config, crypto, now, nonceStore, unsignedPrefixes: [KEY_PATH_PREFIX] })
   registerSession(app, { db, now })
 
   app.setErrorHandler((error, request, reply) => {
@@ -81,11 +83,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createAccountsService({ db, config, now, ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}) }),
   )
 
-  registerMediaRoutes(defineCall, createMediaService({ db }))
+  const media = createMediaService({ db })
+  registerMediaRoutes(defineCall, media)
   registerSearchRoutes(defineCall, createSearchService({ db, now }))
   registerAdsRoutes(defineCall, createAdsService({ db, now, appConfig: ping.appConfig }))
   const wallet = createWalletService({ db, now })
   registerWalletRoutes(defineCall, wallet)
+  const play = createPlayService({
+    db,
+    now,
+    media,
+    appConfig: ping.appConfig,
+    ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
+  })
+  registerPlayRoutes(defineCall, play)
+  registerKeyRoute(app, play)
 
   registerImageRoutes(app, { db })
   registerStreamRoutes(app, { db, mediaDir: mediaDirOf(config) })

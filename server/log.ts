@@ -9,8 +9,9 @@ export interface LogOptions {
 
 /**
  * Request logs name the method, the path without its query (a query may carry a token in
- * later deep links), the status and the time. Headers and bodies are not logged; the
- * redaction paths are a second line of defence should anything log a request or headers.
+ * later deep links; the HLS key and playlist URLs carry a play token, `?pt=`), the status and
+ * the time. Headers and bodies are not logged; the redaction paths (including the play token's
+ * `pt`, `playToken` and X-Play-Token) are a second line of defence should anything log them.
  */
 export function loggerOptions(options: LogOptions): FastifyServerOptions['logger'] {
   return {
@@ -21,13 +22,17 @@ export function loggerOptions(options: LogOptions): FastifyServerOptions['logger
         'req.headers.authorization',
         'req.headers["x-api-key"]',
         'req.headers.cookie',
+        'req.headers["x-play-token"]',
         'req.body',
         'res.headers["set-cookie"]',
         'headers.authorization',
         'headers["x-api-key"]',
         'headers.cookie',
+        'headers["x-play-token"]',
         'body',
         'token',
+        'pt',
+        'playToken',
       ],
       censor: '[redacted]',
     },

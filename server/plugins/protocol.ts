@@ -16,6 +16,11 @@ export interface ProtocolDeps {
   /** Milliseconds, like Date.now. */
   now: () => number
   nonceStore: NonceStore
+  /**
+   * Paths under /api/ that carry their own credential instead of a signature: the HLS key
+   * endpoint, fetched by the browser's native player or hls.js, which cannot sign (issue 4).
+   */
+  unsignedPrefixes?: readonly string[]
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -64,12 +69,13 @@ export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
   const secret = deps.config.apiSecret
   const sign = createSigner(secret)
   const rememberNow = nonceStore.rememberNow?.bind(nonceStore)
+  const unsigned = deps.unsignedPrefixes ?? []
 
   // A callback hook, not an async one: with an in-process nonce store the checks finish in
   // this tick, without a promise or a trip through the microtask queue per request.
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url
-    if (!url.startsWith('/api/')) return done()
+    if (!url.startsWith('/api/') || unsigned.some((prefix) => url.startsWith(prefix))) return done()
     const queryAt = url.indexOf('?')
     const path = queryAt === -1 ? url : url.slice(0, queryAt)
     const headers = request.headers

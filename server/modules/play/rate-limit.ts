@@ -1,0 +1,24 @@
+/**
+ * A fixed-window counter per key, in this process. Good enough to stop one user hammering
+ * the key endpoint; several processes each allow the limit (the count is not state that matters).
+ */
+export function createRateLimiter(options: { limit: number; windowMs: number; now: () => number }) {
+  const windows = new Map<number, { start: number; count: number }>()
+  return {
+    /** Counts one hit for `key`; false once the window's limit is used up. */
+    take(key: number): boolean {
+      const now = options.now()
+      let window = windows.get(key)
+      if (!window || now - window.start >= options.windowMs) {
+        // Drop expired windows now and then so the map does not grow with every user ever seen.
+        if (windows.size > 10_000) {
+          for (const [k, w] of windows) if (now - w.start >= options.windowMs) windows.delete(k)
+        }
+        window = { start: now, count: 0 }
+        windows.set(key, window)
+      }
+      window.count++
+      return window.count <= options.limit
+    },
+  }
+}

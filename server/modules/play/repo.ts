@@ -1,0 +1,205 @@
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { Db } from '../../db/client.ts'
+import { users } from '../../db/schema/accounts.ts'
+import { videos, videoTags } from '../../db/schema/media.ts'
+import {
+  collectionPurchases,
+  favourites,
+  playHistory,
+  purchases,
+  serverSecrets,
+  videoLikes,
+  videoStreams,
+} from '../../db/schema/watch.ts'
+import type { Position } from '../media/cursor.ts'
+import { cardColumns, type CardRow } from '../media/repo.ts'
+
+/** The secret named `name`, made from `fresh` by whichever process asks first. */
+export async function loadOrCreateSecret(db: Db, name: string, fresh: Uint8Array, at: Date): Promise<Uint8Array> {
+  await db.insert(serverSecrets).values({ name, value: fresh, createdAt: at }).onConflictDoNothing()
+  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name))
+  return row!.value
+}
+
+const bought = (userId: SQL | number, videoId: SQL | number) => sql<boolean>`(
+  exists (select 1 from ${purchases} where ${purchases.userId} = ${userId} and ${purchases.videoId} = ${videoId})
+  or exists (select 1 from ${collectionPurchases} where ${collectionPurchases.userId} = ${userId}
+    and ${collectionPurchases.collectionId} = ${videos.collectionId}))`
+
+const vipColumns = {
+  normalVipType: users.normalVipType,
+  normalVipExpire: users.normalVipExpire,
+  supremeVipType: users.supremeVipType,
+  supremeVipExpire: users.supremeVipExpire,
+  darkVipType: users.darkVipType,
+  darkVipExpire: users.darkVipExpire,
+}
+
+export interface VipColumns {
+  normalVipType: number
+  normalVipExpire: Date | null
+  supremeVipType: number
+  supremeVipExpire: Date | null
+  darkVipType: number
+  darkVipExpire: Date | null
+}
+
+/**
+ * Everything the key endpoint decides on, in one round trip: the video's price and VIP
+ * requirement, the user's membership lines, whether they bought it, and the stream's key.
+ */
+export async function keyAccess(db: Db, userId: number, videoId: number) {
+  const [row] = await db
+    .select({
+      price: videos.price,
+      vip: videos.vip,
+      ...vipColumns,
+      bought: bought(userId, videoId),
+      encrypted: videoStreams.encrypted,
+      key: videoStreams.key,
+    })
+    .from(videos)
+    .innerJoin(users, eq(users.id, userId))
+    .leftJoin(videoStreams, eq(videoStreams.videoId, videos.id))
+    .where(eq(videos.id, videoId))
+  return row ?? null
+}
+
+/** What media/play tells one user about one video besides the catalogue record. */
+export async function viewerState(db: Db, userId: number, videoId: number) {
+  const [row] = await db
+    .select({
+      ...vipColumns,
+      balance: users.balance,
+      bought: bought(userId, videoId),
+      liked: sql<boolean>`exists (select 1 from ${videoLikes} where ${videoLikes.userId} = ${userId} and ${videoLikes.videoId} = ${videoId})`,
+      favourited: sql<boolean>`exists (select 1 from ${favourites} where ${favourites.userId} = ${userId} and ${favourites.videoId} = ${videoId})`,
+      resumeAt: sql<
+        number | null
+      >`(select ${playHistory.position} from ${playHistory} where ${playHistory.userId} = ${userId} and ${playHistory.videoId} = ${videoId})`,
+      hasStream: sql<boolean>`exists (select 1 from ${videoStreams} where ${videoStreams.videoId} = ${videoId})`,
+    })
+    .from(videos)
+    .innerJoin(users, eq(users.id, userId))
+    .where(eq(videos.id, videoId))
+  return row ?? null
+}
+
+export async function videoExists(db: Db, videoId: number): Promise<boolean> {
+  const rows = await db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId))
+  return rows.length > 0
+}
+
+/** Up to `limit` other videos sharing a tag with `videoId`, most liked first. */
+export async function related(db: Db, videoId: number, limit: number): Promise<CardRow[]> {
+  const sameTag = sql`exists (select 1 from ${videoTags} mine join ${videoTags} theirs on theirs.tag_id = mine.tag_id
+    where mine.video_id = ${videoId} and theirs.video_id = ${videos.id})`
+  return db
+    .select(cardColumns)
+    .from(videos)
+    .where(and(ne(videos.id, videoId), sameTag))
+    .orderBy(desc(videos.likeCount), desc(videos.id))
+    .limit(limit)
+}
+
+/** Sets or clears a like; the count moves only when the row did. Answers the new count. */
+export async function setLike(db: Db, userId: number, videoId: number, like: boolean, at: Date): Promise<number> {
+  const changed = like
+    ? await db
+        .insert(videoLikes)
+        .values({ userId, videoId, createdAt: at })
+        .onConflictDoNothing()
+        .returning({ videoId: videoLikes.videoId })
+    : await db
+        .delete(videoLikes)
+        .where(and(eq(videoLikes.userId, userId), eq(videoLikes.videoId, videoId)))
+        .returning({ videoId: videoLikes.videoId })
+  if (changed.length > 0) {
+    const [row] = await db
+      .update(videos)
+      .set({ likeCount: sql`greatest(${videos.likeCount} + ${like ? 1 : -1}, 0)` })
+      .where(eq(videos.id, videoId))
+      .returning({ likeCount: videos.likeCount })
+    return row!.likeCount
+  }
+  const [row] = await db.select({ likeCount: videos.likeCount }).from(videos).where(eq(videos.id, videoId))
+  return row!.likeCount
+}
+
+export async function addFavourite(db: Db, userId: number, videoId: number, at: Date) {
+  await db.insert(favourites).values({ userId, videoId, createdAt: at }).onConflictDoNothing()
+}
+
+export async function removeFavourites(db: Db, userId: number, videoIds: number[]) {
+  await db.delete(favourites).where(and(eq(favourites.userId, userId), inArray(favourites.videoId, videoIds)))
+}
+
+export async function countPlay(db: Db, videoId: number) {
+  await db
+    .update(videos)
+    .set({ playCount: sql`${videos.playCount} + 1` })
+    .where(eq(videos.id, videoId))
+}
+
+export async function savePosition(db: Db, userId: number, videoId: number, position: number, at: Date) {
+  await db
+    .insert(playHistory)
+    .values({ userId, videoId, position, updatedAt: at })
+    .onConflictDoUpdate({ target: [playHistory.userId, playHistory.videoId], set: { position, updatedAt: at } })
+}
+
+/** One of Mine's lists: a per-user table of (user, video, time), read newest first. */
+export interface MineList {
+  /** Written into cursors, so one list's cursor is refused by another. */
+  name: string
+  table: PgTable
+  userId: PgColumn
+  videoId: PgColumn
+  at: PgColumn
+}
+
+export const MineLists = {
+  bought: {
+    name: 'bought',
+    table: purchases,
+    userId: purchases.userId,
+    videoId: purchases.videoId,
+    at: purchases.createdAt,
+  },
+  favourites: {
+    name: 'favourites',
+    table: favourites,
+    userId: favourites.userId,
+    videoId: favourites.videoId,
+    at: favourites.createdAt,
+  },
+  history: {
+    name: 'history',
+    table: playHistory,
+    userId: playHistory.userId,
+    videoId: playHistory.videoId,
+    at: playHistory.updatedAt,
+  },
+} as const satisfies Record<string, MineList>
+
+/** Up to `limit` of the user's rows in `list` after `after`, newest first (then video id), with their cards. */
+export async function listMine(
+  db: Db,
+  list: MineList,
+  userId: number,
+  after: Position | null,
+  limit: number,
+): Promise<(CardRow & { at: Date })[]> {
+  const afterClause = after
+    ? sql`(${list.at}, ${list.videoId}) < (${new Date(after.key).toISOString()}::timestamptz, ${after.id}::int)`
+    : undefined
+  const rows = await db
+    .select({ ...cardColumns, at: list.at })
+    .from(list.table)
+    .innerJoin(videos, eq(videos.id, list.videoId))
+    .where(and(eq(list.userId, userId), afterClause))
+    .orderBy(desc(list.at), desc(list.videoId))
+    .limit(limit)
+  return rows as (CardRow & { at: Date })[]
+}

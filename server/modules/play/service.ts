@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto'
+import type { AppConfig } from '../../../core/contracts/config.ts'
+import { PAGE_SIZE } from '../../../core/contracts/media.ts'
+import type { LikeResult, MineVideoPage, PlayInfo, PlayLine } from '../../../core/contracts/play.ts'
+import { PlayLock } from '../../../core/contracts/play.ts'
+import { BUSINESS_MESSAGES, BusinessCode } from '../../../core/protocol/codes.ts'
+import { playLock } from '../../../core/vip/entitlement.ts'
+import type { VipHolder } from '../../../core/vip/vip.ts'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+import { decodeCursor, encodeCursor } from '../media/cursor.ts'
+import type { MediaService } from '../media/service.ts'
+import { toCards } from '../media/service.ts'
+import { createPlayTokens } from './play-token.ts'
+import { createRateLimiter } from './rate-limit.ts'
+import * as repo from './repo.ts'
+import { MineLists, type MineList, type VipColumns } from './repo.ts'
+
+const RELATED_COUNT = 6
+/** Key requests per user and minute: a player asks once per stream (and again on a line switch). */
+export const KEY_RATE_LIMIT = 60
+
+const notFound = () => new AppError(BusinessCode.NotFound, BUSINESS_MESSAGES[BusinessCode.NotFound])
+const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : 0)
+
+/** The user's membership lines in core/vip's shape. */
+export function vipHolder(row: VipColumns): VipHolder {
+  const line = (vipType: number, expire: Date | null) => ({ vipType, vipExpireInt: seconds(expire) })
+  return {
+    normalVip: line(row.normalVipType, row.normalVipExpire),
+    supremeVip: line(row.supremeVipType, row.supremeVipExpire),
+    darkVip: line(row.darkVipType, row.darkVipExpire),
+  }
+}
+
+/** The stream lines of the config: every VID URL, then every MP4 URL, each once, in order. */
+export function streamLines(config: Pick<AppConfig, 'domain'>): string[] {
+  const urls = ['VID', 'MP4'].flatMap((type) =>
+    config.domain.filter((entry) => entry.type === type).flatMap((entry) => entry.urls),
+  )
+  return [...new Set(urls.map((url) => url.replace(/\/+$/, '')))]
+}
+
+/** `/hls/<id>/master.m3u8` is served by the streams module; the key URL inside it is `/api/media/key/<id>`. */
+export const masterPlaylistPath = (videoId: number) => `/hls/${videoId}/master.m3u8`
+export const KEY_PATH_PREFIX = '/api/media/key/'
+
+export type KeyAnswer =
+  { status: 200; key: Uint8Array } | { status: 403 | 404 | 429; reason: 'token' | 'entitlement' | 'no-key' | 'rate' }
+
+export function createPlayService(deps: {
+  db: Db
+  now: () => number
+  media: MediaService
+  appConfig: () => AppConfig | Promise<AppConfig>
+  randomBytes?: (size: number) => Uint8Array
+}) {
+  const { db, now } = deps
+  const fresh = deps.randomBytes ?? ((size: number) => new Uint8Array(randomBytes(size)))
+  let secret: Promise<Uint8Array> | null = null
+  const loadSecret = () => {
+    secret ??= repo.loadOrCreateSecret(db, 'play_token', fresh(32), new Date(now())).catch((error: unknown) => {
+      secret = null
+      throw error
+    })
+    return secret
+  }
+  const tokens = createPlayTokens({ secret: loadSecret, now })
+  const keyLimiter = createRateLimiter({ limit: KEY_RATE_LIMIT, windowMs: 60_000, now })
+
+  async function play(userId: number, videoId: number): Promise<PlayInfo> {
+    const [video, state] = await Promise.all([deps.media.contentInfo(videoId), repo.viewerState(db, userId, videoId)])
+    if (!state) throw notFound()
+    const lock = playLock(video, { vip: vipHolder(state), bought: state.bought }, Math.floor(now() / 1000))
+    let lines: PlayLine[] = []
+    if (lock === PlayLock.None && state.hasStream) {
+      const [config, token] = await Promise.all([deps.appConfig(), tokens.issue(userId, videoId)])
+      const query = `?pt=${encodeURIComponent(token)}`
+      lines = streamLines(config).map((base, i) => ({
+        name: `线路${i + 1}`,
+        url: `${base}${masterPlaylistPath(videoId)}${query}`,
+      }))
+    }
+    const related = await toCards(db, await repo.related(db, videoId, RELATED_COUNT))
+    return {
+      video,
+      lock,
+      lines,
+      previewSeconds: 0,
+      previewLines: [],
+      balance: state.balance,
+      liked: state.liked,
+      favourited: state.favourited,
+      resumeAt: state.resumeAt ?? 0,
+      related,
+    }
+  }
+
+  /**
+   * The 16 key bytes for whoever holds a valid play token of this video and is entitled to it
+   * now (a membership may have lapsed, or the token outlived a refund). Otherwise a status.
+   */
+  async function key(videoId: number, token: string | undefined): Promise<KeyAnswer> {
+    const userId = await tokens.verify(token, videoId)
+    if (userId === null) return { status: 403, reason: 'token' }
+    if (!keyLimiter.take(userId)) return { status: 429, reason: 'rate' }
+    const access = await repo.keyAccess(db, userId, videoId)
+    if (!access) return { status: 403, reason: 'entitlement' }
+    const lock = playLock(access, { vip: vipHolder(access), bought: access.bought }, Math.floor(now() / 1000))
+    if (lock !== PlayLock.None) return { status: 403, reason: 'entitlement' }
+    if (!access.encrypted || !access.key) return { status: 404, reason: 'no-key' }
+    return { status: 200, key: access.key }
+  }
+
+  async function like(userId: number, videoId: number, liked: boolean): Promise<LikeResult> {
+    if (!(await repo.videoExists(db, videoId))) throw notFound()
+    const likeCount = await db.transaction((tx) => repo.setLike(tx, userId, videoId, liked, new Date(now())))
+    return { liked, likeCount }
+  }
+
+  async function favourite(userId: number, videoId: number): Promise<null> {
+    if (!(await repo.videoExists(db, videoId))) throw notFound()
+    await repo.addFavourite(db, userId, videoId, new Date(now()))
+    return null
+  }
+
+  async function unfavourite(userId: number, videoIds: number[]): Promise<null> {
+    await repo.removeFavourites(db, userId, videoIds)
+    return null
+  }
+
+  /** A play counts once per call with `started`; the position is kept for resuming and history. */
+  async function track(userId: number, input: { id: number; position: number; started: boolean }): Promise<null> {
+    if (!(await repo.videoExists(db, input.id))) throw notFound()
+    await db.transaction(async (tx) => {
+      if (input.started) await repo.countPlay(tx, input.id)
+      await repo.savePosition(tx, userId, input.id, input.position, new Date(now()))
+    })
+    return null
+  }
+
+  async function mine(list: MineList, userId: number, cursor: string | undefined): Promise<MineVideoPage> {
+    const after = decodeCursor(list.name, cursor)
+    const rows = await repo.listMine(db, list, userId, after, PAGE_SIZE + 1)
+    const shown = rows.slice(0, PAGE_SIZE)
+    const cards = await toCards(db, shown)
+    const last = shown.at(-1)
+    return {
+      items: cards.map((card, i) => ({ ...card, at: seconds(shown[i]!.at) })),
+      nextCursor:
+        rows.length > PAGE_SIZE && last ? encodeCursor(list.name, { key: last.at.getTime(), id: last.id }) : null,
+    }
+  }
+
+  return {
+    play,
+    key,
+    like,
+    favourite,
+    unfavourite,
+    track,
+    bought: (userId: number, cursor?: string) => mine(MineLists.bought, userId, cursor),
+    favourites: (userId: number, cursor?: string) => mine(MineLists.favourites, userId, cursor),
+    history: (userId: number, cursor?: string) => mine(MineLists.history, userId, cursor),
+    /** For tests and the streams module: a token as media/play would hand out. */
+    issueToken: tokens.issue,
+  }
+}
+
+export type PlayService = ReturnType<typeof createPlayService>
