@@ -137,6 +137,35 @@ describe('image fallback', () => {
     expect(network.calls).toEqual([])
   })
 
+  it('stored(): the stored data URI, read from the store only, never the network', async () => {
+    const src = `${ORIGIN}a.png`
+    const other = `${ORIGIN}b.png`
+    const { fallback, memory, network } = setup({ [other]: scrambled(png.markerHex) })
+    memory.map.set(src, { src, imgData: 'data:image/png;base64,AAAA', storedAt: 1 })
+    memory.map.set(`${ORIGIN}foreign.png`, { src: other, imgData: 'data:image/png;base64,AAAA' })
+    memory.map.set(`${ORIGIN}text.png`, { src: `${ORIGIN}text.png`, imgData: 'data:text/html;base64,AAAA' })
+    expect(await fallback.stored(src)).toBe('data:image/png;base64,AAAA')
+    expect(await fallback.stored(other)).toBeNull()
+    expect(await fallback.stored(`${ORIGIN}foreign.png`)).toBeNull()
+    expect(await fallback.stored(`${ORIGIN}text.png`)).toBeNull()
+    expect(network.calls).toEqual([])
+  })
+
+  it('stored(): null when the store fails or hangs past the time-out', async () => {
+    const src = `${ORIGIN}a.png`
+    const failing = setup({})
+    failing.memory.store.getItem = () => Promise.reject(new DOMException('closed', 'InvalidStateError'))
+    expect(await failing.fallback.stored(src)).toBeNull()
+
+    const stuck = setup({})
+    stuck.memory.map.set(src, { src, imgData: 'data:image/png;base64,AAAA', storedAt: 1 })
+    stuck.memory.state.hang = true
+    const answer = stuck.fallback.stored(src)
+    expect(stuck.clock.delays()).toEqual([10_000])
+    stuck.clock.fireAll()
+    expect(await answer).toBeNull()
+  })
+
   it('ignores a stored record that is not an image data URI', async () => {
     const src = `${ORIGIN}a.png`
     const { fallback, memory, network } = setup({ [src]: scrambled(png.markerHex) })

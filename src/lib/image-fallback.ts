@@ -66,6 +66,12 @@ export class ImageLoadError extends Error {
 export interface ImageFallback {
   /** Resolves to a data URI; rejects with an ImageLoadError. Concurrent loads of one src share one attempt. */
   load(src: string): Promise<string>
+  /**
+   * The data URI stored for `src`, or null; reads the store only, never the network, and never
+   * rejects (a failing or stuck store, past the load time-out, is null). For images a worker
+   * could not answer: what a first visit showed before the worker took over is only here.
+   */
+  stored(src: string): Promise<string | null>
   /** Whether 30 time-outs have switched the cache off for this session. */
   cacheBypassed(): boolean
   /** Settles when the cache writes started so far have finished (tests). */
@@ -181,6 +187,22 @@ export function createImageFallback(deps: ImageFallbackDeps): ImageFallback {
       const loading = attempt(src).finally(() => inFlight.delete(src))
       inFlight.set(src, loading)
       return loading
+    },
+    stored(src) {
+      if (bypassed()) return Promise.resolve(null)
+      return new Promise<string | null>((resolve) => {
+        const timer = deps.timers.setTimeout(() => resolve(null), timeoutMs)
+        store
+          .getItem(src)
+          .then(
+            (value) => cachedImage(value, src),
+            () => null,
+          )
+          .then((uri) => {
+            deps.timers.clearTimeout(timer)
+            resolve(uri)
+          })
+      })
     },
     cacheBypassed: bypassed,
     flush: () => writes,

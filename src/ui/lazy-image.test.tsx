@@ -4,7 +4,10 @@ import { clearImageFailures, recentImageFailures } from '../lib/image-log.ts'
 import { LazyImage, LAZY_IMAGE_ROOT_MARGIN, LAZY_IMAGE_THRESHOLD } from './lazy-image.tsx'
 
 const worker = vi.hoisted(() => ({ controlling: false }))
-const fallback = vi.hoisted(() => ({ load: vi.fn<(src: string) => Promise<string>>() }))
+const fallback = vi.hoisted(() => ({
+  load: vi.fn<(src: string) => Promise<string>>(),
+  stored: vi.fn<(src: string) => Promise<string | null>>(),
+}))
 vi.mock('../lib/sw-bridge.ts', () => ({ hasControllingWorker: () => worker.controlling }))
 vi.mock('../lib/image-fallback.ts', () => ({ pageImageFallback: () => fallback }))
 
@@ -46,6 +49,8 @@ beforeEach(() => {
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver)
   worker.controlling = false
   fallback.load.mockReset()
+  fallback.stored.mockReset()
+  fallback.stored.mockResolvedValue(null)
   clearImageFailures()
 })
 afterEach(() => {
@@ -122,16 +127,47 @@ describe('LazyImage', () => {
     expect(fallback.load).toHaveBeenCalledTimes(1)
   })
 
-  it('keeps the placeholder and logs when the <img> fails under the worker', () => {
+  it('keeps the placeholder and logs when the <img> fails under the worker and nothing was stored', async () => {
     worker.controlling = true
     const { container } = render(<LazyImage src={SRC} alt="封面" ratio={1} />)
     scrollTo(1)
-    act(() => {
+    await act(async () => {
+      fireEvent.error(img(container)!)
+    })
+    await vi.dynamicImportSettled()
+    await act(async () => {})
+    expect(fallback.stored.mock.calls).toEqual([[SRC]])
+    expect(img(container)).toBeNull()
+    expect(frame(container).dataset.state).toBe('failed')
+    expect(recentImageFailures()).toEqual([{ src: SRC, reason: 'error' }])
+    expect(fallback.load).not.toHaveBeenCalled()
+  })
+
+  it('under the worker, shows the copy the fallback stored when the <img> fails (offline, first-visit images)', async () => {
+    // A first visit shows images through the fallback before the worker takes over; they are in
+    // imageDatabase/imgList, not in the worker's caches, so offline only the stored copy can show them.
+    worker.controlling = true
+    fallback.stored.mockResolvedValue('data:image/jpeg;base64,BBBB')
+    const { container } = render(<LazyImage src={SRC} alt="封面" ratio={1} />)
+    scrollTo(1)
+    await act(async () => {
+      fireEvent.error(img(container)!)
+    })
+    await vi.dynamicImportSettled()
+    await act(async () => {})
+    expect(img(container)?.getAttribute('src')).toBe('data:image/jpeg;base64,BBBB')
+    expect(recentImageFailures()).toEqual([])
+    // No second network attempt: the store only.
+    expect(fallback.load).not.toHaveBeenCalled()
+
+    // The stored copy failing too is the end: logged, placeholder kept.
+    await act(async () => {
       fireEvent.error(img(container)!)
     })
     expect(img(container)).toBeNull()
     expect(frame(container).dataset.state).toBe('failed')
     expect(recentImageFailures()).toEqual([{ src: SRC, reason: 'error' }])
+    expect(fallback.stored).toHaveBeenCalledTimes(1)
   })
 
   it('starts over for a new src', () => {

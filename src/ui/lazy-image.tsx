@@ -22,8 +22,10 @@ type Phase = 'idle' | 'loading' | 'shown' | 'failed'
 /**
  * An image that loads once it is 30 % visible, with one attempt. Under a controlling service
  * worker the <img> asks for `src` itself (the worker descrambles and caches); without one the
- * fallback (lib/image-fallback.ts, loaded on demand) returns a data URI. A failure is logged and
- * the placeholder stays; a decoded image fades in.
+ * fallback (lib/image-fallback.ts, loaded on demand) returns a data URI. When the worker cannot
+ * answer (offline, not in its caches), the copy the fallback stored is shown if there is one —
+ * images of a first visit, shown before the worker took over, live only there — with no second
+ * network attempt. A failure is logged and the placeholder stays; a decoded image fades in.
  */
 export function LazyImage(props: LazyImageProps) {
   // A new src is a new image: fresh state, a fresh observer, one attempt of its own.
@@ -32,8 +34,11 @@ export function LazyImage(props: LazyImageProps) {
 
 function LazyImageOnce({ src, alt, ratio, className }: LazyImageProps) {
   const frame = useRef<HTMLSpanElement>(null)
-  /** Where the image comes from, chosen when it first becomes visible; null before. */
-  const [source, setSource] = useState<'worker' | 'fallback' | null>(null)
+  /**
+   * Where the image comes from, chosen when it first becomes visible (null before); 'stored'
+   * after the worker failed: the fallback's stored copy, read without the network.
+   */
+  const [source, setSource] = useState<'worker' | 'fallback' | 'stored' | null>(null)
   const [dataUri, setDataUri] = useState<string | null>(null)
   const [failed, setFailed] = useState(false)
   const [decoded, setDecoded] = useState(false)
@@ -62,14 +67,23 @@ function LazyImageOnce({ src, alt, ratio, className }: LazyImageProps) {
   }, [source])
 
   useEffect(() => {
-    if (source !== 'fallback') return
+    if (source !== 'fallback' && source !== 'stored') return
     // StrictMode runs this twice; the fallback shares one attempt per src, so one fetch goes out.
     let current = true
     import('../lib/image-fallback.ts')
-      .then(({ pageImageFallback }) => pageImageFallback().load(src))
+      .then(({ pageImageFallback }) =>
+        source === 'fallback' ? pageImageFallback().load(src) : pageImageFallback().stored(src),
+      )
       .then(
         (uri) => {
-          if (current) setDataUri(uri)
+          if (!current) return
+          if (uri !== null) {
+            setDataUri(uri)
+            return
+          }
+          // Nothing stored either: the worker's failure stands.
+          logImageFailure(src, 'error')
+          setFailed(true)
         },
         (error: unknown) => {
           if (!current) return
@@ -89,6 +103,10 @@ function LazyImageOnce({ src, alt, ratio, className }: LazyImageProps) {
     void decoding.then(() => setDecoded(true))
   }
   const handleError = () => {
+    if (source === 'worker') {
+      setSource('stored')
+      return
+    }
     logImageFailure(src, 'error')
     setFailed(true)
   }
