@@ -347,6 +347,41 @@ describe('offline', () => {
   })
 })
 
+describe('a new user', () => {
+  it('still sees offline the covers of the first visit, shown by the fallback before the worker took over', async () => {
+    const { page } = await openIn()
+    // Hold the worker's script until the first covers have shown, as on a slow first visit.
+    let releaseWorker!: () => void
+    const workerHeld = new Promise<void>((resolve) => (releaseWorker = resolve))
+    await context!.route('**/sw.js', async (route) => {
+      await workerHeld
+      await route.continue()
+    })
+    await page.goto(`${baseUrl}/`)
+    await waitForHomeSections(page)
+    const twoScreens = async () => PHONE.viewport.height * 2
+    const firstVisit = [...(await scrollThrough(page, twoScreens)).values()]
+    expect(firstVisit.length).toBeGreaterThan(0)
+    for (const cover of firstVisit) expect(cover.src, cover.title).toMatch(/^data:image\//)
+
+    releaseWorker()
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve))
+      }
+    })
+    await clearHttpCache(page)
+    await context!.setOffline(true)
+    await page.reload()
+    await page.getByText(OFFLINE_BANNER).waitFor()
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+    await waitForHomeSections(page)
+    const offline = await scrollThrough(page, twoScreens)
+    expect([...offline.keys()]).toEqual(expect.arrayContaining(firstVisit.map((cover) => cover.title)))
+  })
+})
+
 describe('background prefetch', () => {
   it('shows the next page with covers offline, though it was never displayed online', async () => {
     const { page } = await openIn()
