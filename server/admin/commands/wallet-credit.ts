@@ -1,0 +1,57 @@
+import { formatMoney } from '../../../core/format/money.ts'
+import { createWalletService, MAX_AMOUNT, UnknownUserError } from '../../modules/wallet/service.ts'
+import { UsageError, type AdminCommand } from '../command.ts'
+
+const POSITIVE_INT = /^[1-9]\d*$/
+
+function parse(args: readonly string[]) {
+  const positional: string[] = []
+  let reason: string | undefined
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!
+    if (arg === '--reason') {
+      reason = args[++i]
+      if (reason === undefined) throw new UsageError('--reason needs a text')
+    } else if (arg.startsWith('--reason=')) {
+      reason = arg.slice('--reason='.length)
+    } else if (arg.startsWith('--')) {
+      throw new UsageError(`unknown option ${arg}`)
+    } else {
+      positional.push(arg)
+    }
+  }
+  const [userText, amountText, ...extra] = positional
+  if (userText === undefined || amountText === undefined) throw new UsageError('userId and diamonds are required')
+  if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`)
+  const userId = Number(userText)
+  if (!POSITIVE_INT.test(userText) || userId > 2 ** 31 - 1) throw new UsageError(`userId ${userText}: not a user id`)
+  const amount = Number(amountText)
+  if (!POSITIVE_INT.test(amountText) || amount > MAX_AMOUNT) {
+    throw new UsageError(`diamonds ${amountText}: expected a whole number of cents from 1 to ${MAX_AMOUNT}`)
+  }
+  if (reason === undefined || reason.trim() === '')
+    throw new UsageError('--reason is required (it is kept in the ledger)')
+  return { userId, amount, reason: reason.trim() }
+}
+
+/**
+ * `wallet:credit <userId> <diamonds> --reason <text>`: an operator's credit through the same
+ * wallet service as every other balance change (balance and ledger row in one transaction).
+ */
+export const walletCredit: AdminCommand = {
+  usage: '<userId> <diamonds> --reason <text>',
+  summary: 'credit diamonds, in cents (1000 shows as 10), to a user; written to the wallet ledger',
+  async run(args, context) {
+    const { userId, amount, reason } = parse(args)
+    const wallet = createWalletService({ db: await context.db(), now: context.now })
+    try {
+      const balance = await wallet.credit(userId, amount, `admin: ${reason}`)
+      context.print(`user ${userId}: +${amount} (${formatMoney(amount)}), balance ${balance} (${formatMoney(balance)})`)
+      return 0
+    } catch (error) {
+      if (!(error instanceof UnknownUserError)) throw error
+      context.print(`wallet:credit: no user with id ${userId}; nothing was changed`)
+      return 1
+    }
+  },
+}
