@@ -84,6 +84,8 @@ export const FavouriteDeleteRequestSchema = z.object({ ids: z.array(id).min(1).m
 /** media/bought, collect/list and media/history (Mine's lists; our names): keyset pages of 10, newest first; `at` is when (Unix seconds). */
 export const MineListRequestSchema = z.object({ cursor })
 export type MineVideoPage = Page<VideoCard & { at: number }>
+/** media/history: also where the user got to (seconds), for "看到 mm:ss". */
+export type MineHistoryPage = Page<VideoCard & { at: number; position: number }>
 
 /** A collection's unlock state for /play/videoCollection. */
 export interface CollectionAccess {

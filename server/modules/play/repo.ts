@@ -157,6 +157,8 @@ export interface MineList {
   userId: PgColumn
   videoId: PgColumn
   at: PgColumn
+  /** Seconds watched (history only). */
+  position?: PgColumn
 }
 
 export const MineLists = {
@@ -180,6 +182,7 @@ export const MineLists = {
     userId: playHistory.userId,
     videoId: playHistory.videoId,
     at: playHistory.updatedAt,
+    position: playHistory.position,
   },
 } as const satisfies Record<string, MineList>
 
@@ -190,16 +193,16 @@ export async function listMine(
   userId: number,
   after: Position | null,
   limit: number,
-): Promise<(CardRow & { at: Date })[]> {
+): Promise<(CardRow & { at: Date; position: number })[]> {
   const afterClause = after
     ? sql`(${list.at}, ${list.videoId}) < (${new Date(after.key).toISOString()}::timestamptz, ${after.id}::int)`
     : undefined
   const rows = await db
-    .select({ ...cardColumns, at: list.at })
+    .select({ ...cardColumns, at: list.at, position: list.position ?? sql<number>`0` })
     .from(list.table)
     .innerJoin(videos, eq(videos.id, list.videoId))
     .where(and(eq(list.userId, userId), afterClause))
     .orderBy(desc(list.at), desc(list.videoId))
     .limit(limit)
-  return rows as (CardRow & { at: Date })[]
+  return rows as (CardRow & { at: Date; position: number })[]
 }

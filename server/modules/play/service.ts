@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { AppConfig } from '../../../core/contracts/config.ts'
 import { PAGE_SIZE } from '../../../core/contracts/media.ts'
-import type { LikeResult, MineVideoPage, PlayInfo, PlayLine } from '../../../core/contracts/play.ts'
+import type { LikeResult, MineHistoryPage, MineVideoPage, PlayInfo, PlayLine } from '../../../core/contracts/play.ts'
 import { PlayLock } from '../../../core/contracts/play.ts'
 import { BUSINESS_MESSAGES, BusinessCode } from '../../../core/protocol/codes.ts'
 import { playLock } from '../../../core/vip/entitlement.ts'
@@ -139,14 +139,14 @@ export function createPlayService(deps: {
     return null
   }
 
-  async function mine(list: MineList, userId: number, cursor: string | undefined): Promise<MineVideoPage> {
+  async function mine(list: MineList, userId: number, cursor: string | undefined): Promise<MineHistoryPage> {
     const after = decodeCursor(list.name, cursor)
     const rows = await repo.listMine(db, list, userId, after, PAGE_SIZE + 1)
     const shown = rows.slice(0, PAGE_SIZE)
     const cards = await toCards(db, shown)
     const last = shown.at(-1)
     return {
-      items: cards.map((card, i) => ({ ...card, at: seconds(shown[i]!.at) })),
+      items: cards.map((card, i) => ({ ...card, at: seconds(shown[i]!.at), position: shown[i]!.position })),
       nextCursor:
         rows.length > PAGE_SIZE && last ? encodeCursor(list.name, { key: last.at.getTime(), id: last.id }) : null,
     }
@@ -159,12 +159,18 @@ export function createPlayService(deps: {
     favourite,
     unfavourite,
     track,
-    bought: (userId: number, cursor?: string) => mine(MineLists.bought, userId, cursor),
-    favourites: (userId: number, cursor?: string) => mine(MineLists.favourites, userId, cursor),
+    bought: async (userId: number, cursor?: string): Promise<MineVideoPage> =>
+      withoutPosition(await mine(MineLists.bought, userId, cursor)),
+    favourites: async (userId: number, cursor?: string): Promise<MineVideoPage> =>
+      withoutPosition(await mine(MineLists.favourites, userId, cursor)),
     history: (userId: number, cursor?: string) => mine(MineLists.history, userId, cursor),
     /** For tests and the streams module: a token as media/play would hand out. */
     issueToken: tokens.issue,
   }
+}
+
+function withoutPosition(page: MineHistoryPage): MineVideoPage {
+  return { ...page, items: page.items.map(({ position: _position, ...item }) => item) }
 }
 
 export type PlayService = ReturnType<typeof createPlayService>
