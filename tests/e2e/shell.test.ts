@@ -141,7 +141,7 @@ describe('offline', () => {
     await context.setOffline(true)
     await page.reload()
     await page.getByRole('navigation', { name: '主导航' }).waitFor()
-    expect(await page.getByRole('heading', { name: 'Marquee' }).count()).toBe(1)
+    expect(await page.getByRole('heading', { name: 'Marquee', exact: true }).count()).toBe(1)
   })
 })
 
