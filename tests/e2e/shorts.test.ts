@@ -146,4 +146,39 @@ describe('short-video feed', () => {
     const before = (await slideState(page, index)).video!.time
     await advances(page, index, before)
   })
+
+  it('a favourite added on the feed is in 我的收藏 and removed there in edit mode; the video watched is in 观看历史', async () => {
+    context = await browser.newContext(PHONE)
+    const { page, errors } = await openPage(context)
+    await page.goto(`${baseUrl}/lld/`)
+    await page.getByRole('feed', { name: '短视频' }).waitFor()
+    expect(await settle(page, 0)).toBeTruthy()
+    const first = page.locator('.shorts__feed [data-index="0"]')
+    const title = (await first.getAttribute('aria-label'))!
+    const favourite = first.getByRole('button', { name: '收藏', exact: true })
+    await favourite.click()
+    await expect.poll(() => favourite.getAttribute('aria-pressed')).toBe('true')
+
+    const index = await findPlayingPair(page)
+    const watched = (await page.locator(`.shorts__feed [data-index="${index}"]`).getAttribute('aria-label'))!
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '我的' }).click()
+
+    await page.getByRole('link', { name: '我的收藏' }).click()
+    await page.waitForURL(`${baseUrl}/mine/myCollect`)
+    // The feed stays in the page, hidden (kept-alive tab): look inside the list's page only.
+    const collect = page.locator('main.mine-list')
+    await collect.getByText(title, { exact: true }).waitFor()
+    await page.getByRole('button', { name: '编辑' }).click()
+    await page.getByRole('checkbox', { name: `选择 ${title}` }).check()
+    await page.getByRole('button', { name: '删除（1）' }).click()
+    await collect.getByText('还没有收藏视频').waitFor()
+    expect(await page.getByRole('link', { name: '回到首页' }).getAttribute('href')).toBe('/')
+
+    // The history is written when the video leaves the screen (media/trackList) — leaving the feed did that.
+    await page.goBack()
+    await page.getByRole('link', { name: '观看历史' }).click()
+    await page.waitForURL(`${baseUrl}/mine/myHistory`)
+    await page.locator('main.mine-list').getByText(watched, { exact: true }).waitFor()
+    expect(errors).toEqual([])
+  })
 })

@@ -109,7 +109,7 @@ export const ShortSlide = memo(function ShortSlide(props: SlideProps) {
           type="button"
           className={reaction?.liked ? 'short__action is-on' : 'short__action'}
           aria-pressed={reaction?.liked ?? false}
-          aria-label={reaction?.liked ? t.shorts.unlike : t.shorts.like}
+          aria-label={t.shorts.like}
           disabled={reaction === null}
           onClick={() => void toggleLike(video.id)}
         >
@@ -120,7 +120,7 @@ export const ShortSlide = memo(function ShortSlide(props: SlideProps) {
           type="button"
           className={reaction?.favourited ? 'short__action is-on' : 'short__action'}
           aria-pressed={reaction?.favourited ?? false}
-          aria-label={reaction?.favourited ? t.shorts.unfavourite : t.shorts.favourite}
+          aria-label={t.shorts.favourite}
           disabled={reaction === null}
           onClick={() => void toggleFavourite(video.id)}
         >

@@ -250,9 +250,7 @@ describe('ShortsFeed', () => {
     fireEvent.click(within(slide).getByRole('button', { name: t.shorts.favourite }))
     expect(post).toHaveBeenCalledWith('collect/operate', { id: 1 })
     await waitFor(() =>
-      expect(within(slide).getByRole('button', { name: t.shorts.unfavourite }).getAttribute('aria-pressed')).toBe(
-        'true',
-      ),
+      expect(within(slide).getByRole('button', { name: t.shorts.favourite }).getAttribute('aria-pressed')).toBe('true'),
     )
   })
 
