@@ -1,7 +1,9 @@
+import { mediaImportCommand } from './commands/media-import.ts'
 import { walletCredit } from './commands/wallet-credit.ts'
 import type { AdminCommand } from './command.ts'
 
 /** Every `npm run admin -- <name>` command; a new one is one more entry (its file in commands/). */
 export const COMMANDS: Record<string, AdminCommand> = {
   'wallet:credit': walletCredit,
+  'media:import': mediaImportCommand,
 }

@@ -1,23 +1,12 @@
 import { parseArgs } from 'node:util'
-import type { Config } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
-import { ImportOptionError, importMedia, parseDiamonds } from '../../modules/streams/import.ts'
+import { ImportOptionError, importMedia, type ImportInput } from '../../modules/streams/import.ts'
+import { UsageError, type AdminCommand } from '../command.ts'
 
-export const MEDIA_IMPORT_USAGE =
-  'media:import <file> [--title <title>] [--description <text>] [--tags a,b] [--price <diamonds>] [--vip 0-3] [--short]'
+const USAGE =
+  '<file> [--title <title>] [--description <text>] [--tags a,b] [--price <diamonds in cents>] [--vip 0-3] [--short]'
 
-export interface MediaImportContext {
-  db: Db
-  config: Config
-  /** One line of output (the CLI prints it). */
-  print: (line: string) => void
-}
-
-/**
- * `npm run admin -- media:import <file> …` (issue 4): see importMedia. Prints the new video's
- * id and stream; a usage or media problem is an Error whose message says what to do.
- */
-export async function mediaImport(args: readonly string[], context: MediaImportContext): Promise<void> {
+/** The command's arguments as importMedia's input; UsageError for anything malformed. */
+export function parseMediaImportArgs(args: readonly string[]): ImportInput {
   let parsed
   try {
     parsed = parseArgs({
@@ -33,36 +22,60 @@ export async function mediaImport(args: readonly string[], context: MediaImportC
       },
     })
   } catch (error) {
-    throw new ImportOptionError(`${(error as Error).message}\nusage: ${MEDIA_IMPORT_USAGE}`)
+    throw new UsageError((error as Error).message)
   }
   const { values, positionals } = parsed
   const [file, ...extra] = positionals
-  if (!file || extra.length > 0) throw new ImportOptionError(`one input file, please\nusage: ${MEDIA_IMPORT_USAGE}`)
-  const price = values.price === undefined ? 0 : parseDiamonds(values.price)
-  if (Number.isNaN(price)) throw new ImportOptionError('--price: diamonds such as 12 or 0.5')
-  const vip = values.vip === undefined ? 0 : /^[0-3]$/.test(values.vip) ? Number(values.vip) : NaN
-  if (Number.isNaN(vip)) throw new ImportOptionError('--vip: 0, 1, 2 or 3')
+  if (file === undefined) throw new UsageError('the video file is required')
+  if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`)
+  // Cents, like wallet:credit, so an operator's credit and a price compare directly.
+  if (values.price !== undefined && !/^\d{1,9}$/.test(values.price)) {
+    throw new UsageError(`--price ${values.price}: expected a whole number of cents (1000 shows as 10)`)
+  }
+  if (values.vip !== undefined && !/^[0-3]$/.test(values.vip)) throw new UsageError('--vip: 0, 1, 2 or 3')
+  return {
+    file,
+    ...(values.title !== undefined && { title: values.title }),
+    ...(values.description !== undefined && { description: values.description }),
+    tags: (values.tags ?? '').split(','),
+    price: Number(values.price ?? 0),
+    vip: Number(values.vip ?? 0),
+    short: values.short ?? false,
+  }
+}
 
-  // Media problems (MediaPipelineError: no ffmpeg, a broken file) carry messages a person can act on.
-  const result = await importMedia(
-    {
-      db: context.db,
-      config: context.config,
-      onStage: (stage) => context.print(`${stage}…`),
-    },
-    {
-      file,
-      ...(values.title !== undefined && { title: values.title }),
-      ...(values.description !== undefined && { description: values.description }),
-      tags: (values.tags ?? '').split(','),
-      price,
-      vip,
-      short: values.short ?? false,
-    },
-  )
-  context.print(
-    `video ${result.videoId} "${result.title}": ${result.durationSeconds} s, ` +
-      `${result.renditions.map((r) => r.name).join('/')}, ${result.encrypted ? 'AES-128 encrypted' : 'not encrypted'}, ` +
-      `files in ${context.config.dataDir}/media/${result.dir}, served at /hls/${result.videoId}/master.m3u8`,
-  )
+/**
+ * `npm run admin -- media:import <file> …` (issue 4): see importMedia. Arguments are checked
+ * before the database is opened; media problems (no ffmpeg, a broken file) fail with messages
+ * a person can act on, leaving nothing behind.
+ */
+export const mediaImportCommand: AdminCommand = {
+  usage: USAGE,
+  summary:
+    'transcode a video file to HLS with the system ffmpeg (AES-128 with ENCRYPT_M3U8) and add it to the catalogue',
+  async run(args, context) {
+    const input = parseMediaImportArgs(args)
+    let result
+    try {
+      result = await importMedia(
+        {
+          db: await context.db(),
+          config: context.config,
+          now: context.now,
+          onStage: (stage) => context.print(`${stage}…`),
+        },
+        input,
+      )
+    } catch (error) {
+      if (error instanceof ImportOptionError) throw new UsageError(error.message, { cause: error })
+      throw error
+    }
+    const renditions = result.renditions.map((r) => r.name).join('/')
+    context.print(
+      `video ${result.videoId} "${result.title}": ${result.durationSeconds} s, ${renditions}, ` +
+        `${result.encrypted ? 'AES-128 encrypted' : 'not encrypted'}, ` +
+        `files in ${context.config.dataDir}/media/${result.dir}, served at /hls/${result.videoId}/master.m3u8`,
+    )
+    return 0
+  },
 }

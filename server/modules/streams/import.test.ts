@@ -14,8 +14,9 @@ import { FfmpegNotFoundError, InvalidMediaError } from '../../media-pipeline/ffm
 import { parseMasterPlaylist, parseMediaPlaylist } from '../../media-pipeline/playlist.ts'
 import { makeTestClip, writeNoiseFile } from '../../media-pipeline/test-clip.ts'
 import { START_MS, useTestApp } from '../../testing/harness.ts'
-import { mediaImport } from '../../admin/commands/media-import.ts'
-import { ImportOptionError, importMedia, parseDiamonds, type ImportDeps } from './import.ts'
+import { UsageError, type AdminContext } from '../../admin/command.ts'
+import { mediaImportCommand } from '../../admin/commands/media-import.ts'
+import { ImportOptionError, importMedia, type ImportDeps } from './import.ts'
 
 const work = mkdtempSync(join(tmpdir(), 'marquee-import-'))
 const dataDir = join(work, 'data')
@@ -46,7 +47,7 @@ describe('media:import (pglite)', () => {
       file: clip,
       title: '导入的测试视频',
       tags: ['风景', '新标签', '风景'],
-      price: parseDiamonds('4.5'),
+      price: 450,
       vip: 1,
     })
     expect(result).toMatchObject({ dir: String(result.videoId), durationSeconds: 4, encrypted: true })
@@ -101,8 +102,21 @@ describe('media:import (pglite)', () => {
 
   it('media:import without ENCRYPT_M3U8 writes a plain stream; --short puts it in the short feed', async () => {
     const lines: string[] = []
-    const context = { db: t.db, config: { ...t.config, encryptM3u8: false }, print: (line: string) => lines.push(line) }
-    await mediaImport([clip, '--short', '--tags', '生活,', '--price', '2', '--vip', '0'], context)
+    let opened = 0
+    const context: AdminContext = {
+      config: { ...t.config, encryptM3u8: false },
+      db: async () => {
+        opened += 1
+        return t.db
+      },
+      now: () => START_MS,
+      print: (line) => lines.push(line),
+    }
+    for (const args of [[], [clip, clip], [clip, '--vip', '5'], [clip, '--price', '2.5'], [clip, '--colour', 'red']]) {
+      await expect(mediaImportCommand.run(args, context)).rejects.toBeInstanceOf(UsageError)
+    }
+    expect(opened).toBe(0)
+    expect(await mediaImportCommand.run([clip, '--short', '--tags', '生活,', '--price', '200'], context)).toBe(0)
     const [row] = await t.db
       .select({
         id: videos.id,
@@ -118,10 +132,6 @@ describe('media:import (pglite)', () => {
     expect(lines.at(-1)).toContain(`/hls/${row!.id}/master.m3u8`)
     const variant = await t.app.inject({ method: 'GET', url: `/hls/${row!.id}/${row!.playlist}` })
     expect(parseMediaPlaylist(variant.body).segments[0]!.key).toBeNull()
-
-    for (const args of [[], [clip, clip], [clip, '--vip', '5'], [clip, '--price', 'x'], [clip, '--colour', 'red']]) {
-      await expect(mediaImport(args, context)).rejects.toBeInstanceOf(ImportOptionError)
-    }
   })
 
   it('leaves no row, image or directory for a corrupt input, a missing ffmpeg, a bad option or a failed write', async () => {
@@ -144,9 +154,7 @@ describe('media:import (pglite)', () => {
     await expect(noFfmpeg).rejects.toBeInstanceOf(FfmpegNotFoundError)
     await expect(noFfmpeg).rejects.toThrow('apt-get install ffmpeg')
     await expect(importMedia(deps(), { file: clip, vip: 4 })).rejects.toBeInstanceOf(ImportOptionError)
-    await expect(importMedia(deps(), { file: clip, price: parseDiamonds('1.234') })).rejects.toBeInstanceOf(
-      ImportOptionError,
-    )
+    await expect(importMedia(deps(), { file: clip, price: 1.5 })).rejects.toBeInstanceOf(ImportOptionError)
     expect(await count()).toEqual(empty)
     expect((await mediaEntries()).filter((entry) => !entry.startsWith('.'))).toEqual([])
 
@@ -157,20 +165,5 @@ describe('media:import (pglite)', () => {
     await expect(importMedia({ ...deps(), db: failing }, { file: clip })).rejects.toThrow('database went away')
     expect(await count()).toEqual(empty)
     expect(await mediaEntries()).toEqual([])
-  })
-})
-
-describe('parseDiamonds', () => {
-  it.each([
-    ['0', 0],
-    ['12', 1200],
-    ['0.5', 50],
-    ['4.25', 425],
-    ['1.234', NaN],
-    ['-1', NaN],
-    ['1e3', NaN],
-    ['', NaN],
-  ])('%j → %s cents', (text, cents) => {
-    expect(parseDiamonds(text)).toBe(cents)
   })
 })

@@ -63,7 +63,7 @@ function checkInput(input: ImportInput): Required<Omit<ImportInput, 'file'>> {
   }
   const price = input.price ?? 0
   if (!Number.isSafeInteger(price) || price < 0 || price > 100_000_000) {
-    throw new ImportOptionError('--price: a number of diamonds from 0 to 1000000, at most two decimals')
+    throw new ImportOptionError('--price: diamonds in cents, a whole number from 0 to 100000000')
   }
   const vip = input.vip ?? 0
   if (!Number.isInteger(vip) || vip < 0 || vip > 3) throw new ImportOptionError('--vip: 0, 1, 2 or 3')
@@ -139,9 +139,4 @@ export async function importMedia(deps: ImportDeps, input: ImportInput): Promise
     await rm(outputDir, { recursive: true, force: true })
     throw error
   }
-}
-
-/** `--price` in diamonds ("12", "0.5") → cents; NaN when malformed. */
-export function parseDiamonds(text: string): number {
-  return /^\d{1,7}(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : NaN
 }
