@@ -3,11 +3,13 @@ import { mkdtempSync } from 'node:fs'
 import { readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
+import type { PlayInfo } from '../../../core/contracts/play.ts'
 import { parseMasterPlaylist, parseMediaPlaylist } from '../../media-pipeline/playlist.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
 import { mediaDirOf } from '../../modules/streams/routes.ts'
+import { loginGuest } from '../../modules/wallet/testing.ts'
 import { seedDemoData } from '../seed.ts'
 import { videos } from '../schema/media.ts'
 import { videoStreams } from '../schema/watch.ts'
@@ -48,7 +50,7 @@ describe('committed demo streams', () => {
 describe.each(BACKENDS)('demo streams seeded (%s)', (backend) => {
   const t = useTestApp(backend, { config: { dataDir } })
 
-  it('copies the files, links the first twelve catalogue videos, and they play through /hls', async () => {
+  it('copies the files, links the first twelve catalogue videos, and they play through /hls and the key endpoint', async () => {
     await seedDemoData(t.db, new Date(START_MS), { mediaDir: mediaDirOf({ dataDir }) })
     // A second start changes nothing and copies nothing again.
     await seedDemoData(t.db, new Date(START_MS), { mediaDir: mediaDirOf({ dataDir }) })
@@ -99,6 +101,37 @@ describe.each(BACKENDS)('demo streams seeded (%s)', (backend) => {
       expect(ts.length % 188).toBe(0)
       expect([ts[0], ts[188]]).toEqual([0x47, 0x47])
     }
+
+    // As the app plays one: media/play's line → master and variant with ?pt= → key → a segment.
+    await loginGuest(t.client, 'device-demo-stream')
+    // A free demo video that is encrypted (the free-key path).
+    const [free] = await t.db
+      .select({ id: videos.id })
+      .from(videos)
+      .innerJoin(videoStreams, eq(videoStreams.videoId, videos.id))
+      .where(and(eq(videos.price, 0), eq(videos.vip, 0), eq(videoStreams.encrypted, true)))
+      .orderBy(asc(videos.id))
+      .limit(1)
+    const info = (await t.client.call('media/play', { id: free!.id })).body.data as PlayInfo
+    const line = new URL(info.lines[0]!.url)
+    expect(line.pathname).toBe(`/hls/${free!.id}/master.m3u8`)
+    const pt = line.searchParams.get('pt')!
+    const get = (url: string) => t.app.inject({ method: 'GET', url })
+
+    const master = await get(`${line.pathname}${line.search}`)
+    const variantUri = parseMasterPlaylist(master.body)[0]!.uri
+    expect(variantUri).toMatch(/\?pt=/)
+    const variantUrl = new URL(variantUri, line)
+    const media = parseMediaPlaylist((await get(`${variantUrl.pathname}${variantUrl.search}`)).body)
+    const segment = media.segments[0]!
+    const keyUrl = new URL(segment.key!.uri!, line)
+    expect(keyUrl.searchParams.get('pt')).toBe(pt)
+    const key = await get(`${keyUrl.pathname}${keyUrl.search}`)
+    expect(key.statusCode).toBe(200)
+    const bytes = (await get(new URL(segment.uri, variantUrl).pathname)).rawPayload
+    const decipher = createDecipheriv('aes-128-cbc', key.rawPayload, segment.key!.iv!)
+    const ts = Buffer.concat([decipher.update(bytes), decipher.final()])
+    expect([ts[0], ts[188]]).toEqual([0x47, 0x47])
   })
 })
 
