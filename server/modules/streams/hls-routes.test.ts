@@ -77,6 +77,11 @@ describe.each(BACKENDS)('/hls (%s)', (backend) => {
     expect(segment.headers['access-control-allow-origin']).toBe('*')
     expect(segment.rawPayload.equals(await readFile(join(fixtureDir, '180p', first)))).toBe(true)
 
+    const head = await t.app.inject({ method: 'HEAD', url: `/hls/${id}/180p/${first}` })
+    expect(head.statusCode).toBe(200)
+    expect(head.headers['content-length']).toBe(String(segment.rawPayload.length))
+    expect(head.rawPayload.length).toBe(0)
+
     const preflight = await t.app.inject({ method: 'OPTIONS', url: `/hls/${id}/master.m3u8` })
     expect(preflight.statusCode).toBe(204)
     expect(preflight.headers['access-control-allow-headers']).toContain('X-Play-Token')

@@ -126,7 +126,7 @@ export function registerStreamRoutes(app: FastifyInstance, deps: { db: Db; media
     const { start, end } = range ?? { start: 0, end: size - 1 }
     if (range) reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`)
     reply.header('Content-Length', String(end - start + 1))
-    if (request.method === 'HEAD' || size === 0) return reply.send()
+    if (size === 0) return reply.send()
     return reply.send(createReadStream(path, { start, end }))
   }
 
