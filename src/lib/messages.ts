@@ -262,6 +262,7 @@ const zhCN = {
     unlockPrice: (amount: string) => `${amount}钻石解锁观看`,
     needsNetwork: '需要联网才能播放',
     playFailed: '播放失败，请稍后重试',
+    noStream: '该视频暂时无法播放',
     empty: '暂无短视频',
   },
   mineLists: {

@@ -197,9 +197,10 @@ function ShortPlayer({
   }, [active, url, video.id, reportTrack])
 
   if (url === null) {
+    // No line at all (nothing to stream yet), or every line failed.
     return (
-      <div className="short__lock" role="alert">
-        <p>{t.shorts.playFailed}</p>
+      <div className="short__lock" role={lines.length === 0 ? undefined : 'alert'}>
+        <p>{lines.length === 0 ? t.shorts.noStream : t.shorts.playFailed}</p>
       </div>
     )
   }

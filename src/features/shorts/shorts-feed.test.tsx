@@ -228,6 +228,14 @@ describe('ShortsFeed', () => {
     expect(document.querySelector('video')).toBeNull()
   })
 
+  it('a video with no stream line says so instead of showing a broken player', async () => {
+    renderFeed([card(8)], async (name, body) =>
+      name === 'media/play' ? playInfo(card(body.id as number), { lines: [] }) : {},
+    )
+    expect(await screen.findByText(t.shorts.noStream)).toBeTruthy()
+    expect(document.querySelector('video')).toBeNull()
+  })
+
   it('likes at once and rolls back when media/like fails; favourites through collect/operate', async () => {
     let failLike: (error: Error) => void = () => {}
     const { post } = renderFeed([card(1, { likeCount: 10 })], async (name, body) => {

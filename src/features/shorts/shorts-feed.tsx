@@ -191,8 +191,29 @@ export function ShortsFeed({ list, config, loadHls, now = Date.now }: ShortsFeed
         aria-label={t.shorts.mute}
         onClick={() => setMuted(!muted)}
       >
-        <span aria-hidden="true">{muted ? '🔇' : '🔊'}</span>
+        <SpeakerIcon muted={muted} />
       </button>
     </div>
+  )
+}
+
+function SpeakerIcon({ muted }: { muted: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" strokeLinejoin="round" />
+      {muted ? (
+        <path d="M16 9l5 6M21 9l-5 6" strokeLinecap="round" />
+      ) : (
+        <path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" strokeLinecap="round" />
+      )}
+    </svg>
   )
 }
