@@ -236,6 +236,18 @@ describe('ShortsFeed', () => {
     expect(document.querySelector('video')).toBeNull()
   })
 
+  it('offline, the slide says playing needs the network, and plays once a retry gets through', async () => {
+    let online = false
+    renderFeed([card(9)], async (name, body) => {
+      if (!online) throw new ApiError(ApiErrorKind.Network, t.http.network)
+      return name === 'media/play' ? playInfo(card(body.id as number)) : {}
+    })
+    expect(await screen.findByText(t.shorts.needsNetwork)).toBeTruthy()
+    online = true
+    fireEvent.click(screen.getByRole('button', { name: t.common.retry }))
+    await waitFor(() => expect(playingSlides()).toEqual([0]))
+  })
+
   it('likes at once and rolls back when media/like fails; favourites through collect/operate', async () => {
     let failLike: (error: Error) => void = () => {}
     const { post } = renderFeed([card(1, { likeCount: 10 })], async (name, body) => {
