@@ -124,4 +124,29 @@ describe('VideoPlayer', () => {
       { position: 20, started: false },
     ])
   })
+
+  it('a preview stops at its limit and says so', async () => {
+    const fake = fakeAttach()
+    const onLimit = vi.fn()
+    render(
+      <VideoPlayer
+        lines={LINES}
+        startAt={0}
+        poster={null}
+        title="视频7"
+        attach={fake.attach}
+        limitSeconds={6}
+        onLimit={onLimit}
+      />,
+    )
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(1))
+    const pause = vi.spyOn(video(), 'pause')
+    video().currentTime = 5.9
+    fireEvent(video(), new Event('timeupdate'))
+    expect(onLimit).not.toHaveBeenCalled()
+    video().currentTime = 6.1
+    fireEvent(video(), new Event('timeupdate'))
+    expect(pause).toHaveBeenCalled()
+    expect(onLimit).toHaveBeenCalledTimes(1)
+  })
 })
