@@ -1,3 +1,4 @@
+import { asc, gt } from 'drizzle-orm'
 import { mkdtempSync } from 'node:fs'
 import { cp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -15,6 +16,7 @@ import {
   SEGMENT_CACHE_CONTROL,
   SEGMENT_TYPE,
 } from './routes.ts'
+import { ensureTags, insertVideo, reserveVideoId } from './repo.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'marquee-hls-'))
 /** An encrypted demo stream with two renditions of three segments. */
@@ -28,7 +30,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-describe.each(BACKENDS)('/hls (%s)', (backend) => {
+describe.each(BACKENDS)('streams: /hls and the repo (%s)', (backend) => {
   const t = useTestApp(backend, { config: { dataDir } })
   let id = 0
 
@@ -169,5 +171,34 @@ describe.each(BACKENDS)('/hls (%s)', (backend) => {
       expect([url, answer.statusCode]).toEqual([url, 404])
       expect(answer.body).not.toContain('#EXTM3U')
     }
+  })
+
+  // The repo's id reservation, on the same databases.
+  const video = (title: string) => ({ contentType: 1, title, publishedAt: new Date(START_MS) })
+
+  it('reserves ids from the videos sequence, so a reserved id is never handed out again', async () => {
+    const first = await reserveVideoId(t.db)
+    const second = await reserveVideoId(t.db)
+    expect(second).toBeGreaterThan(first)
+    await insertVideo(t.db, second, video('reserved'))
+    const [next] = await t.db.insert(videos).values(video('next')).returning({ id: videos.id })
+    expect(next!.id).toBeGreaterThan(second)
+    const rows = await t.db
+      .select({ id: videos.id, title: videos.title })
+      .from(videos)
+      .where(gt(videos.id, first))
+      .orderBy(asc(videos.id))
+    expect(rows).toEqual([
+      { id: second, title: 'reserved' },
+      { id: next!.id, title: 'next' },
+    ])
+  })
+
+  it('ensureTags creates the missing tags and answers every id once', async () => {
+    const [a] = await ensureTags(t.db, ['风景'])
+    const ids = await ensureTags(t.db, ['风景', '新'])
+    expect(ids).toHaveLength(2)
+    expect(ids).toContain(a)
+    expect(await ensureTags(t.db, [])).toEqual([])
   })
 })
