@@ -6,7 +6,8 @@
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { sniffImageType } from '../../core/images/image-type.ts'
-import { launchChromium, openPage, PHONE, scrollPage, type WatchedPage } from '../support/browser.ts'
+import { launchChromium, openPage, PHONE, type WatchedPage } from '../support/browser.ts'
+import { scrollPage } from '../support/scroll.ts'
 
 const baseUrl = inject('baseUrl')
 const OFFLINE_BANNER = '当前处于离线状态，显示的是缓存内容'
