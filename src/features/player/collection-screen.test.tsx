@@ -78,6 +78,7 @@ describe('CollectionScreen', () => {
     await vi.waitFor(() => expect(attached).toEqual(['https://vid1.example/hls/21/master.m3u8?pt=tok21']))
     expect(post).toHaveBeenCalledWith('media/collect/pay', { id: 3 })
     expect(post).not.toHaveBeenCalledWith('media/pay', expect.anything())
+    expect(screen.getByText('已购买合集')).toBeTruthy()
   })
 
   it('loads more episodes on demand', async () => {

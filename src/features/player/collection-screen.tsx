@@ -49,6 +49,8 @@ function CollectionPage({
   const load = useSetAtom(atoms.loadAtom)
   const loadMore = useSetAtom(atoms.loadMoreAtom)
   const [selected, setSelected] = useState<number | null>(null)
+  // Bought on this visit: the server's details may not say (access is optional).
+  const [boughtHere, setBoughtHere] = useState(false)
 
   useEffect(() => {
     void load()
@@ -74,7 +76,7 @@ function CollectionPage({
   const { details, stale, loadingMore, moreError } = state.data
   const { collection, items } = details
   const current = items.find((item) => item.id === selected) ?? items[0] ?? null
-  const owned = details.access?.owned ?? false
+  const owned = boughtHere || (details.access?.owned ?? false)
 
   return (
     <div className="play-page">
@@ -86,7 +88,10 @@ function CollectionPage({
           collection={{ id: collection.id, price: collection.price, owned }}
           balance={details.access?.balance}
           config={config}
-          onCollectionUnlocked={() => void load()}
+          onCollectionUnlocked={() => {
+            setBoughtHere(true)
+            void load()
+          }}
           playerOptions={playerOptions}
         />
       ) : (
