@@ -1,6 +1,10 @@
 /**
- * Every UI string in one place (SPEC §7). Another language is another object of type
- * `Messages`; `t` is the one in use.
+ * Every UI string lives in src/lib/messages*.ts (SPEC §7). Another language is another object
+ * of type `Messages` (and of each area file's shape); `t` is the one in use.
+ *
+ * This file holds what the shell and home need at first paint. The sections of pages loaded on
+ * demand live in messages-<area>.ts, each exporting a `t` that extends this one, so a screen
+ * imports one `t` and their text stays out of the first visit's JavaScript (issue 3's budget).
  */
 const zhCN = {
   appName: 'Marquee',
@@ -64,31 +68,6 @@ const zhCN = {
   },
   offline: {
     banner: '当前处于离线状态，显示的是缓存内容',
-  },
-  install: {
-    action: '安装到主屏幕',
-    hint: '像应用一样从主屏幕打开，离线也能浏览看过的内容',
-    accepted: '已添加到主屏幕',
-    dismissed: '已取消安装',
-    iosTitle: '添加到主屏幕',
-    iosSteps: ['点击浏览器工具栏中的“分享”按钮', '在菜单中选择“添加到主屏幕”', '点击右上角的“添加”'],
-    close: '知道了',
-  },
-  settings: {
-    storage: '存储空间',
-    storageUsed: (used: string, quota: string) => `已使用 ${used}，可用 ${quota}`,
-    storageUnknown: '无法获取存储用量',
-    clearCache: '清除图片缓存',
-    clearConfirmTitle: '清除图片缓存？',
-    clearConfirmText: '已缓存的图片将被删除，离线时将无法显示，联网后会重新下载。登录状态不受影响。',
-    clearConfirm: '清除',
-    cancel: '取消',
-    clearing: '正在清除…',
-    cleared: '图片缓存已清除',
-    clearFailed: '清除失败，请稍后重试',
-    version: '版本',
-    account: '账号与安全',
-    support: '帮助与客服',
   },
   pages: {
     notFound: '页面不存在',
@@ -155,39 +134,6 @@ const zhCN = {
     price: (amount: string) => `${amount}钻石`,
     free: '免费',
     videos: '视频列表',
-  },
-  browse: {
-    latest: '最新',
-    hot: '最热',
-    sort: '排序',
-    videoCount: (count: string) => `${count}个视频`,
-    relatedTags: '相关标签',
-    missingTopic: '没有找到这个专题',
-    missingTag: '没有找到这个标签',
-    topic: '专题',
-    tag: '标签',
-    collections: '合集',
-    published: '最新发布',
-    recommend: '推荐',
-    episodes: (count: string) => `共${count}集`,
-    searchPlaceholder: '搜索视频、标签、演员',
-    searchLabel: '搜索关键词',
-    search: '搜索',
-    clear: '清除',
-    cancel: '取消',
-    history: '搜索历史',
-    clearHistory: '清空',
-    clearHistoryLabel: '清空搜索历史',
-    clearHistoryConfirm: '确定清空全部搜索历史吗？',
-    confirm: '确定',
-    hotKeywords: '热门搜索',
-    hotVideos: '热门视频',
-    noHotKeywords: '暂无热门搜索',
-    needsNetwork: '搜索需要联网，请连接网络后再试',
-    keywordRequired: '请输入搜索内容',
-    resultsFor: (keyword: string) => `“${keyword}”的搜索结果`,
-    noResults: '没有找到相关内容',
-    tryHot: '试试这些热门搜索：',
   },
   ads: {
     carousel: '广告轮播',

@@ -2,7 +2,7 @@ import type { CollectionCard as CollectionCardData } from '../../../core/contrac
 import { formatCount } from '../../../core/format/count.ts'
 import { formatMoney } from '../../../core/format/money.ts'
 import { appPath } from '../../../core/links/app-path.ts'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-browse.ts'
 import { LazyImage } from '../../ui/lazy-image.tsx'
 import { AppLink } from './app-link.tsx'
 import { coverRatio, imageOf, type ImageDomains } from './video-card.tsx'

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, type MouseEvent, type ReactNode } from 'react'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-browse.ts'
 import { queryAtoms } from '../../lib/query-state.ts'
 import { ErrorState, Skeleton } from '../../ui/state-views.tsx'
 import { readCatalogue } from './paged-list.ts'

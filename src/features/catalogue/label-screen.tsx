@@ -1,4 +1,4 @@
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-browse.ts'
 import { SortedVideosScreen } from './sorted-videos.tsx'
 import type { ImageDomains } from './video-card.tsx'
 

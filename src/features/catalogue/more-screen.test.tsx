@@ -1,7 +1,7 @@
 import { useSearch } from '@tanstack/react-router'
 import { cleanup, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-browse.ts'
 import { MoreScreen } from './more-screen.tsx'
 import { moreSearch } from './page-params.ts'
 import { card, EndInReach, renderScreens } from './testing.tsx'

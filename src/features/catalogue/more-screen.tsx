@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useEffect, type ReactNode } from 'react'
 import type { CollectionCard as CollectionCardData, VideoCard as VideoCardData } from '../../../core/contracts/media.ts'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-browse.ts'
 import { InfiniteList } from '../../ui/infinite-list.tsx'
 import { PageHeader } from '../../ui/page-header.tsx'
 import { CollectionGrid } from './collection-card.tsx'

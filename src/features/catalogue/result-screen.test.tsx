@@ -1,7 +1,7 @@
 import { useSearch } from '@tanstack/react-router'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-browse.ts'
 import { markOfflineAtom } from '../../lib/online-status.ts'
 import { resultSearch } from './page-params.ts'
 import { ResultScreen } from './result-screen.tsx'

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useEffect } from 'react'
 import type { VideoCard as VideoCardData } from '../../../core/contracts/media.ts'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-browse.ts'
 import { InfiniteList } from '../../ui/infinite-list.tsx'
 import { HotKeywords } from './hot-keywords.tsx'
 import { catalogueList } from './paged-list.ts'

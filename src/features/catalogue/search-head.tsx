@@ -2,7 +2,7 @@ import { useCanGoBack, useLocation, useNavigate, useRouter } from '@tanstack/rea
 import { useSetAtom, useStore } from 'jotai'
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react'
 import { backTarget } from '../../lib/landing.ts'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-browse.ts'
 import { isOfflineAtom } from '../../lib/online-status.ts'
 import { KEYWORD_MAX_LENGTH } from './page-params.ts'
 import { cleanKeyword, recordSearchAtom } from './search-history.ts'

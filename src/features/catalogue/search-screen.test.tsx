@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-browse.ts'
 import { SEARCH_HISTORY_KEY } from './search-history.ts'
 import { SearchScreen } from './search-screen.tsx'
 import { card, EndInReach, renderScreens } from './testing.tsx'

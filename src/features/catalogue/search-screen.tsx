@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useEffect, useState } from 'react'
 import type { VideoCard as VideoCardData } from '../../../core/contracts/media.ts'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-browse.ts'
 import { InfiniteList } from '../../ui/infinite-list.tsx'
 import { Sheet } from '../../ui/sheet.tsx'
 import { HotKeywords, KeywordLink } from './hot-keywords.tsx'

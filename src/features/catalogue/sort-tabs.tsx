@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react'
 import type { ListSort } from '../../../core/contracts/media.ts'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-browse.ts'
 import './browse.css'
 
 // ListSort's values, checked by the type: importing the value from media.ts would bring zod.

@@ -1,6 +1,6 @@
 import type { NamedRef } from '../../../core/contracts/media.ts'
 import { appPath } from '../../../core/links/app-path.ts'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-browse.ts'
 import { AppLink } from './app-link.tsx'
 import './browse.css'
 

@@ -1,7 +1,7 @@
 import { useSearch } from '@tanstack/react-router'
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-browse.ts'
 import { LabelScreen } from './label-screen.tsx'
 import { namedSearch } from './page-params.ts'
 import { card, EndInReach, renderScreens } from './testing.tsx'

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useState } from 'react'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-pwa.ts'
 import { InstallOption, installOptionAtom, installOutcomeAtom, promptInstallAtom } from './install.ts'
 import { Sheet } from '../../ui/sheet.tsx'
 import './pwa.css'

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Provider } from 'jotai'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-pwa.ts'
 import { createAppStore, type AppStore } from '../../lib/store.ts'
 import { InstallEntry } from './install-entry.tsx'
 import {

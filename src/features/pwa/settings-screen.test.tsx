@@ -2,7 +2,7 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Router
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Provider } from 'jotai'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-pwa.ts'
 import { createAppStore } from '../../lib/store.ts'
 import { Toaster } from '../../ui/toast.tsx'
 import { SettingsScreen, type SettingsDeps } from './settings-screen.tsx'
