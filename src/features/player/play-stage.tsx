@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { formatMoney } from '../../../core/format/money.ts'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-watch.ts'
 import { LazyImage } from '../../ui/lazy-image.tsx'
 import type { PlayView } from './atoms.ts'
 import { linesKey } from './lines.ts'

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { formatMoney } from '../../../core/format/money.ts'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-watch.ts'
 import { Sheet } from '../../ui/sheet.tsx'
 import type { UnlockOutcome } from './atoms.ts'
 import './player.css'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { PlayLine } from '../../../core/contracts/play.ts'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-watch.ts'
 import { attachSource, type AttachOptions, type SourceFailure } from './hls-source.ts'
 import { nextLine } from './lines.ts'
 import { ProgressTracker, type ProgressReport } from './progress.ts'

@@ -1,7 +1,7 @@
 import { atom, type Atom } from 'jotai'
 import type { LikeResult, PlayInfo } from '../../../core/contracts/play.ts'
 import { errorMessage } from '../../lib/http.ts'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-watch.ts'
 import { isConnectivityError } from '../../lib/offline-reads.ts'
 import { apiAtom } from '../../lib/store.ts'
 import { showToastAtom } from '../../ui/toast.tsx'

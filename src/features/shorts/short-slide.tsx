@@ -6,7 +6,7 @@ import type { VideoCard } from '../../../core/contracts/media.ts'
 import { formatCount } from '../../../core/format/count.ts'
 import { formatMoney } from '../../../core/format/money.ts'
 import { attachHlsSource, type LoadHls } from '../../lib/hls-source.ts'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-watch.ts'
 import { LazyImage } from '../../ui/lazy-image.tsx'
 import { muteForAutoplayAtom } from './muted.ts'
 import {

@@ -11,7 +11,7 @@ import {
 import type { DomainEntry } from '../../../core/contracts/domain.ts'
 import type { VideoCard } from '../../../core/contracts/media.ts'
 import type { LoadHls } from '../../lib/hls-source.ts'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-watch.ts'
 import { EmptyState, ErrorState, Skeleton } from '../../ui/state-views.tsx'
 import { isAttached, pickActiveSlide, shouldLoadMore } from './active-slide.ts'
 import { mutedAtom, setMutedAtom } from './muted.ts'
