@@ -21,18 +21,24 @@ export function Sheet({
 }) {
   const titleId = useId()
   const panel = useRef<HTMLDivElement>(null)
+  // The latest onClose, so an inline callback does not re-run the open effect (which would
+  // move focus back to the first button on every render).
+  const close = useRef(onClose)
+  useEffect(() => {
+    close.current = onClose
+  }, [onClose])
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     panel.current?.querySelector<HTMLElement>('button')?.focus()
     const handleKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose()
+      if (event.key === 'Escape') close.current()
     }
     document.addEventListener('keydown', handleKey)
     return () => {
       document.removeEventListener('keydown', handleKey)
       opener?.focus()
     }
-  }, [onClose])
+  }, [])
   return (
     <div className="sheet" onClick={(event) => event.target === event.currentTarget && onClose()}>
       <div ref={panel} className="sheet__panel" role={role} aria-modal="true" aria-labelledby={titleId}>
