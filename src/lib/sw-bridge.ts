@@ -67,29 +67,53 @@ export function checkForUpdatesWhenVisible(
 }
 
 /**
- * Registers the service worker after the page has loaded, with workbox-window loaded
- * lazily so it stays out of the first paint's JavaScript. The worker never skips waiting by
+ * Registers the service worker after the page has loaded. The worker never skips waiting by
  * itself (sw/sw.ts): a new version waits for the user's tap on the prompt.
+ *
+ * workbox-window runs the update flow, loaded lazily and only when there is something to
+ * update: at once under a worker, but on a first visit (nothing to update from) only once a
+ * newer worker has installed, so it stays out of the first visit's JavaScript. Workbox then
+ * finds that worker waiting and reports it (`wasWaitingBeforeRegister`).
  */
 export function registerServiceWorkerLater(onUpdateReady: (applyUpdate: () => void) => void): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
-  const start = () => {
-    void import('workbox-window')
+  const startWorkbox = () =>
+    import('workbox-window')
       .then(({ Workbox }) => {
         const wb = new Workbox('/sw.js', { scope: '/' })
         offerUpdates(wb, onUpdateReady, {
           reload: () => location.reload(),
           setTimeout: (callback, ms) => setTimeout(callback, ms),
         })
-        checkForUpdatesWhenVisible(wb, document, () => Date.now())
         return wb.register()
       })
       .catch(() => {
         // No worker (private mode, unsupported): the app works online without it.
       })
+  const start = async () => {
+    try {
+      const controlled = navigator.serviceWorker.controller !== null
+      const registration = controlled ? await startWorkbox() : await navigator.serviceWorker.register('/sw.js')
+      if (!registration) return
+      checkForUpdatesWhenVisible(registration, document, () => Date.now())
+      if (controlled) return
+      registration.addEventListener('updatefound', () => {
+        const installing = registration.installing
+        // The first install (no controller yet) is no update; a later one is.
+        if (!installing || !navigator.serviceWorker.controller) return
+        const handleState = () => {
+          if (installing.state !== 'installed') return
+          installing.removeEventListener('statechange', handleState)
+          void startWorkbox()
+        }
+        installing.addEventListener('statechange', handleState)
+      })
+    } catch {
+      // No worker (private mode, unsupported): the app works online without it.
+    }
   }
-  if (document.readyState === 'complete') setTimeout(start, 0)
-  else addEventListener('load', () => setTimeout(start, 0), { once: true })
+  if (document.readyState === 'complete') setTimeout(() => void start(), 0)
+  else addEventListener('load', () => setTimeout(() => void start(), 0), { once: true })
 }
 
 /** Whether a service worker controls this page now, so image requests go through its image route. */
