@@ -46,6 +46,9 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
+    // Browsers without <link rel="modulepreload"> (Safari before 17) still load every chunk,
+    // one round trip later; the polyfill would cost every first visit its bytes.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {

@@ -1,4 +1,4 @@
-import { t as shell } from './messages.ts'
+import { t as shell } from './messages-pages.ts'
 
 /** The install, settings strings (see messages.ts for why they live here). */
 const zhCN = {

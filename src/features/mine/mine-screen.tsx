@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-pages.ts'
 import { MineProfile } from './mine-profile.tsx'
 
 const MENU = [

@@ -4,7 +4,7 @@ import { createPagedList, pagedListFor } from '../../features/catalogue/paged-li
 import { MineListKind, mineListSource, type MineItem, type MinePage } from '../../features/mine-lists/api.ts'
 import { MineListScreen } from '../../features/mine-lists/mine-list-screen.tsx'
 import { appConfigAtom, sessionUserAtom } from '../../features/session/atoms.ts'
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-pages.ts'
 
 export const Route = createFileRoute('/mine/myCollect')({
   component: MyCollectPage,

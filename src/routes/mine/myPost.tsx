@@ -1,4 +1,4 @@
-import { t } from '../../lib/messages.ts'
+import { t } from '../../lib/messages-pages.ts'
 import { ComingSoon } from '../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
 
