@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useCallback, useEffect } from 'react'
-import type { HomeSection, VideoCard as VideoCardData } from '../../../core/contracts/media.ts'
+import { useEffect } from 'react'
+import type { HomeSection } from '../../../core/contracts/media.ts'
 import { appPath } from '../../../core/links/app-path.ts'
 import { t } from '../../lib/messages.ts'
 import { queryAtoms } from '../../lib/query-state.ts'
@@ -8,9 +8,8 @@ import { InfiniteList } from '../../ui/infinite-list.tsx'
 import { ErrorState } from '../../ui/state-views.tsx'
 import { AppLink } from './app-link.tsx'
 import { catalogueList, readCatalogue } from './paged-list.ts'
-import { usePrefetchNext } from './use-prefetch-next.ts'
-import { useReloadWhenOnline } from './use-reload-when-online.ts'
-import { imageOf, VideoGrid, VideoGridSkeleton, type ImageDomains } from './video-card.tsx'
+import { VideoGrid, VideoGridSkeleton, type ImageDomains } from './video-card.tsx'
+import { useCoverList } from './use-cover-list.ts'
 
 /** media/home, kept for offline like every catalogue read. */
 const home = queryAtoms(async (get) => (await readCatalogue(get, 'media/home', {})).data)
@@ -66,18 +65,7 @@ export function HomeSections({ config }: { config: ImageDomains | null }) {
 /** "推荐": media/recommend as an endless grid ending in 没有更多了, its next page prefetched on idle. */
 export function RecommendList({ config }: { config: ImageDomains | null }) {
   const list = catalogueList('media/recommend', {})
-  const state = useAtomValue(list.stateAtom)
-  const loadFirst = useSetAtom(list.loadFirstAtom)
-  const loadMore = useSetAtom(list.loadMoreAtom)
-  useEffect(() => {
-    void loadFirst()
-  }, [loadFirst])
-  const coversOf = useCallback(
-    (items: readonly VideoCardData[]) => items.map((video) => imageOf(config, video.cover)),
-    [config],
-  )
-  usePrefetchNext(list, coversOf)
-  useReloadWhenOnline(list)
+  const { state, loadFirst, loadMore } = useCoverList(list, config)
 
   return (
     <section className="home-section" aria-labelledby="home-recommend">

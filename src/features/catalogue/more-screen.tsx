@@ -1,5 +1,4 @@
-import { useAtomValue, useSetAtom } from 'jotai'
-import { useCallback, useEffect, type ReactNode } from 'react'
+import { type ReactNode } from 'react'
 import type { CollectionCard as CollectionCardData, VideoCard as VideoCardData } from '../../../core/contracts/media.ts'
 import { t } from '../../lib/messages-browse.ts'
 import { InfiniteList } from '../../ui/infinite-list.tsx'
@@ -7,10 +6,9 @@ import { PageHeader } from '../../ui/page-header.tsx'
 import { CollectionGrid } from './collection-card.tsx'
 import { moreSource, type MoreSearch, type MoreSource } from './page-params.ts'
 import { catalogueList, type PagedList } from './paged-list.ts'
-import { usePrefetchNext } from './use-prefetch-next.ts'
-import { useReloadWhenOnline } from './use-reload-when-online.ts'
-import { imageOf, VideoGrid, VideoGridSkeleton, type ImageDomains } from './video-card.tsx'
+import { VideoGrid, VideoGridSkeleton, type ImageDomains } from './video-card.tsx'
 import './browse.css'
+import { useCoverList } from './use-cover-list.ts'
 
 /** The title when the link names none. */
 export function moreTitle(source: MoreSource): string {
@@ -47,15 +45,7 @@ function MoreList<T extends { cover: string }>({
   label: string
   render(items: readonly T[]): ReactNode
 }) {
-  const state = useAtomValue(list.stateAtom)
-  const loadFirst = useSetAtom(list.loadFirstAtom)
-  const loadMore = useSetAtom(list.loadMoreAtom)
-  useEffect(() => {
-    void loadFirst()
-  }, [loadFirst])
-  const coversOf = useCallback((items: readonly T[]) => items.map((item) => imageOf(config, item.cover)), [config])
-  usePrefetchNext(list, coversOf)
-  useReloadWhenOnline(list)
+  const { state, loadFirst, loadMore } = useCoverList(list, config)
   return (
     <section aria-label={label}>
       <InfiniteList

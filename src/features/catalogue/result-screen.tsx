@@ -1,16 +1,12 @@
-import { useAtomValue, useSetAtom } from 'jotai'
-import { useCallback, useEffect } from 'react'
-import type { VideoCard as VideoCardData } from '../../../core/contracts/media.ts'
 import { t } from '../../lib/messages-browse.ts'
 import { InfiniteList } from '../../ui/infinite-list.tsx'
 import { HotKeywords } from './hot-keywords.tsx'
 import { catalogueList } from './paged-list.ts'
 import { SearchHead, SearchNoticeText, useShowResults, useStartSearch } from './search-head.tsx'
 import { distinctTags, TagChips } from './tag-chips.tsx'
-import { usePrefetchNext } from './use-prefetch-next.ts'
-import { useReloadWhenOnline } from './use-reload-when-online.ts'
-import { imageOf, VideoGrid, VideoGridSkeleton, type ImageDomains } from './video-card.tsx'
+import { VideoGrid, VideoGridSkeleton, type ImageDomains } from './video-card.tsx'
 import './browse.css'
+import { useCoverList } from './use-cover-list.ts'
 
 const MAX_RELATED_TAGS = 8
 
@@ -35,18 +31,7 @@ function Results({
   start(keyword: string): string | null
 }) {
   const list = catalogueList('search/details', { keyword })
-  const state = useAtomValue(list.stateAtom)
-  const loadFirst = useSetAtom(list.loadFirstAtom)
-  const loadMore = useSetAtom(list.loadMoreAtom)
-  useEffect(() => {
-    void loadFirst()
-  }, [loadFirst])
-  const coversOf = useCallback(
-    (items: readonly VideoCardData[]) => items.map((video) => imageOf(config, video.cover)),
-    [config],
-  )
-  usePrefetchNext(list, coversOf)
-  useReloadWhenOnline(list)
+  const { state, loadFirst, loadMore } = useCoverList(list, config)
 
   if (state.status === 'ready' && state.items.length === 0 && !state.hasMore) return <NoResults start={start} />
   return (

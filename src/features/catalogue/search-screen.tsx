@@ -1,6 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useCallback, useEffect, useState } from 'react'
-import type { VideoCard as VideoCardData } from '../../../core/contracts/media.ts'
+import { useCallback, useState } from 'react'
 import { t } from '../../lib/messages-browse.ts'
 import { InfiniteList } from '../../ui/infinite-list.tsx'
 import { Sheet } from '../../ui/sheet.tsx'
@@ -8,10 +7,9 @@ import { HotKeywords, KeywordLink } from './hot-keywords.tsx'
 import { catalogueList } from './paged-list.ts'
 import { SearchHead, SearchNoticeText, useShowResults, useStartSearch } from './search-head.tsx'
 import { clearSearchHistoryAtom, searchHistoryAtom } from './search-history.ts'
-import { usePrefetchNext } from './use-prefetch-next.ts'
-import { useReloadWhenOnline } from './use-reload-when-online.ts'
-import { imageOf, VideoGrid, VideoGridSkeleton, type ImageDomains } from './video-card.tsx'
+import { VideoGrid, VideoGridSkeleton, type ImageDomains } from './video-card.tsx'
 import './browse.css'
+import { useCoverList } from './use-cover-list.ts'
 
 function SearchHistory({ start }: { start(keyword: string): string | null }) {
   const history = useAtomValue(searchHistoryAtom)
@@ -73,18 +71,7 @@ function SearchHistory({ start }: { start(keyword: string): string | null }) {
 
 function HotVideos({ config }: { config: ImageDomains | null }) {
   const list = catalogueList('search/hot', {})
-  const state = useAtomValue(list.stateAtom)
-  const loadFirst = useSetAtom(list.loadFirstAtom)
-  const loadMore = useSetAtom(list.loadMoreAtom)
-  useEffect(() => {
-    void loadFirst()
-  }, [loadFirst])
-  const coversOf = useCallback(
-    (items: readonly VideoCardData[]) => items.map((video) => imageOf(config, video.cover)),
-    [config],
-  )
-  usePrefetchNext(list, coversOf)
-  useReloadWhenOnline(list)
+  const { state, loadFirst, loadMore } = useCoverList(list, config)
   return (
     <section className="search-section search-section--wide" aria-labelledby="search-hot-videos">
       <h2 id="search-hot-videos" className="search-section__title">

@@ -1,6 +1,6 @@
-import { useAtomValue, useSetAtom } from 'jotai'
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react'
-import type { ListSort, Tag, Topic, VideoCard as VideoCardData } from '../../../core/contracts/media.ts'
+import { useAtomValue } from 'jotai'
+import { useId, useState, type ReactNode } from 'react'
+import type { ListSort, Tag, Topic } from '../../../core/contracts/media.ts'
 import { formatCount } from '../../../core/format/count.ts'
 import { t } from '../../lib/messages-browse.ts'
 import { InfiniteList } from '../../ui/infinite-list.tsx'
@@ -9,10 +9,9 @@ import { EmptyState } from '../../ui/state-views.tsx'
 import { catalogueList } from './paged-list.ts'
 import { SortTabs } from './sort-tabs.tsx'
 import { distinctTags, TagChips } from './tag-chips.tsx'
-import { usePrefetchNext } from './use-prefetch-next.ts'
-import { useReloadWhenOnline } from './use-reload-when-online.ts'
-import { imageOf, VideoGrid, VideoGridSkeleton, type ImageDomains } from './video-card.tsx'
+import { VideoGrid, VideoGridSkeleton, type ImageDomains } from './video-card.tsx'
 import './browse.css'
+import { useCoverList } from './use-cover-list.ts'
 
 /** Tag chips under a header, from the videos loaded so far. */
 const MAX_RELATED_TAGS = 8
@@ -75,19 +74,8 @@ function SortedVideosBody({ call, id, name, config, fallbackTitle }: SortedVideo
   const prefix = useId()
   const list = catalogueList(call, { id, sort })
   const other = catalogueList(call, { id, sort: sort === 'latest' ? 'hot' : 'latest' })
-  const state = useAtomValue(list.stateAtom)
+  const { state, loadFirst, loadMore } = useCoverList(list, config)
   const otherMeta = useAtomValue(other.stateAtom).meta
-  const loadFirst = useSetAtom(list.loadFirstAtom)
-  const loadMore = useSetAtom(list.loadMoreAtom)
-  useEffect(() => {
-    void loadFirst()
-  }, [loadFirst])
-  const coversOf = useCallback(
-    (items: readonly VideoCardData[]) => items.map((video) => imageOf(config, video.cover)),
-    [config],
-  )
-  usePrefetchNext(list, coversOf)
-  useReloadWhenOnline(list)
 
   // Either sort's first page names the subject; the other may have loaded first.
   const subject = subjectOf(state.meta) ?? subjectOf(otherMeta)

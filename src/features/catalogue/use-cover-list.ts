@@ -1,0 +1,28 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useCallback, useEffect } from 'react'
+import type { Page } from '../../../core/contracts/media.ts'
+import type { PagedList } from './paged-list.ts'
+import { usePrefetchNext } from './use-prefetch-next.ts'
+import { useReloadWhenOnline } from './use-reload-when-online.ts'
+import { imageOf, type ImageDomains } from './video-card.tsx'
+
+/**
+ * A paged list of things with covers as a screen shows it: the first page loaded on mount, the
+ * next page's data and covers prefetched on idle, a list shown from storage reloaded once the
+ * app is back online.
+ */
+export function useCoverList<T extends { cover: string }, R extends Page<T>>(
+  list: PagedList<T, R>,
+  config: ImageDomains | null,
+) {
+  const state = useAtomValue(list.stateAtom)
+  const loadFirst = useSetAtom(list.loadFirstAtom)
+  const loadMore = useSetAtom(list.loadMoreAtom)
+  useEffect(() => {
+    void loadFirst()
+  }, [loadFirst])
+  const coversOf = useCallback((items: readonly T[]) => items.map((item) => imageOf(config, item.cover)), [config])
+  usePrefetchNext(list, coversOf)
+  useReloadWhenOnline(list)
+  return { state, loadFirst, loadMore }
+}
