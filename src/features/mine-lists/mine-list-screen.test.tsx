@@ -9,7 +9,6 @@ import {
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { atom, Provider } from 'jotai'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { VideoCard } from '../../../core/contracts/media.ts'
 import { ApiError, ApiErrorKind, type Api } from '../../lib/http.ts'
 import { t } from '../../lib/messages-watch.ts'
 import { createOfflineReads, provideOfflineReads } from '../../lib/offline-reads.ts'
@@ -17,25 +16,13 @@ import { createAppStore, provideApi } from '../../lib/store.ts'
 import { Toaster } from '../../ui/toast.tsx'
 import { formatPosition, MineListKind, mineListSource, type MineItem, type MinePage } from './api.ts'
 import { MineListScreen, type MineList } from './mine-list-screen.tsx'
+import { videoCard } from '../../testing/app-kit.tsx'
 
-const item = (id: number, patch: Partial<MineItem> = {}): MineItem =>
-  ({
-    id,
-    contentType: 1,
-    title: `视频${id}`,
-    cover: `c/${id}.jpg`,
-    coverWidth: 16,
-    coverHeight: 9,
-    duration: 61,
-    playCount: 1,
-    likeCount: 0,
-    price: 0,
-    vip: 0,
-    tags: [],
-    publishedAt: 0,
-    at: 1_763_700_000,
-    ...patch,
-  }) satisfies VideoCard & { at: number }
+const item = (id: number, patch: Partial<MineItem> = {}): MineItem => ({
+  ...videoCard(id),
+  at: 1_763_700_000,
+  ...patch,
+})
 
 class NothingInReach {
   observe() {}
