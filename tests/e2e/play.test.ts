@@ -166,7 +166,7 @@ describe('play page', () => {
     await page.waitForURL(`${baseUrl}/mine/vip`)
   })
 
-  it('after an operator credits diamonds, unlocking a priced video plays it', async () => {
+  it('after an operator credits diamonds, unlocking a priced video plays it, and Mine lists it as bought', async () => {
     // Its own server: the embedded database serves one process, so the operator's command runs
     // while the server is stopped, on the same data directory. The server comes back on another
     // port (another origin, another browser storage); the same device id (UID) brings back the
@@ -213,6 +213,10 @@ describe('play page', () => {
       // Bought means bought: the page opened again plays without asking.
       await page.reload()
       expect((await stage(page)).video).toBe(true)
+      // And Mine lists it among the bought.
+      await page.goto(`${server.baseUrl}/mine/myBought`)
+      const path = new URL(played!, server.baseUrl)
+      await page.locator(`.mine-list__items a[href="${path.pathname}${path.search}"]`).first().waitFor()
       expect(errors).toEqual([])
     } finally {
       await server.stop()
