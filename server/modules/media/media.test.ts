@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { HomeResult, Page, VideoCard, VideoDetail } from '../../../core/contracts/media.ts'
+import { videoStreams } from '../../db/schema/watch.ts'
 import { encodeCursor } from './cursor.ts'
 import { BACKENDS, useTestApp } from '../../testing/harness.ts'
 import { insertTestCatalogue, sortedIds, type FixtureVideo } from './test-catalogue.ts'
@@ -40,13 +41,24 @@ describe.each(BACKENDS)('media calls (%s)', (backend) => {
     const all = c.videos
     const long = all.filter((v) => v.contentType === 1)
     const short = all.filter((v) => v.contentType === 2)
+    // The short feed offers only videos with a stream: give every other short one.
+    const streamed = short.filter((_, index) => index % 2 === 0)
+    await t.db.insert(videoStreams).values(
+      streamed.map((video) => ({
+        videoId: video.id,
+        dir: `test/${video.id}`,
+        encrypted: false,
+        renditions: [],
+        createdAt: new Date(0),
+      })),
+    )
     const tag = c.tags[0]!.id
     const topic = c.topics[0]!.id
     const actor = c.actors[1]!.id
     const cases: [string, Record<string, unknown>, number[]][] = [
       ['media/published', {}, sortedIds(all, time)],
       ['media/recommend', {}, sortedIds(long, (v) => v.likeCount)],
-      ['media/short/recommend', {}, sortedIds(short, (v) => v.likeCount)],
+      ['media/short/recommend', {}, sortedIds(streamed, (v) => v.likeCount)],
       ['search/hot', {}, sortedIds(all, (v) => v.playCount)],
       [
         'media/tag/details',

@@ -10,6 +10,7 @@ import {
   videoTags,
   videoTopics,
 } from '../../db/schema/media.ts'
+import { videoStreams } from '../../db/schema/watch.ts'
 import type { Position } from './cursor.ts'
 
 export const cardColumns = {
@@ -98,6 +99,8 @@ export const hasActor = (actorId: number) =>
   sql`exists (select 1 from ${videoActors} where ${videoActors.actorId} = ${actorId} and ${videoActors.videoId} = ${videos.id})`
 export const inCollection = (collectionId: number) => eq(videos.collectionId, collectionId)
 export const ofType = (contentType: number) => eq(videos.contentType, contentType)
+/** Videos with a stream to play. */
+export const playable = () => sql`exists (select 1 from ${videoStreams} where ${videoStreams.videoId} = ${videos.id})`
 
 /** The tags of each video, in tag order. */
 export async function tagsOf(db: Db, videoIds: number[]) {

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm'
+import { and, type SQL } from 'drizzle-orm'
 import {
   ContentType,
   ListSort,
@@ -166,9 +166,16 @@ export function createMediaService(deps: { db: Db }) {
     /** Long videos, most liked first. */
     recommend: (cursor?: string) =>
       videoPage(db, { where: repo.ofType(ContentType.LongVideo), order: VideoOrders.likes, cursor }),
-    /** Short videos (the /lld feed's metadata), most liked first. */
+    /**
+     * Short videos with a stream (the /lld feed's metadata), most liked first: a swipe feed
+     * offers only what plays; the catalogue's lists still show every video.
+     */
     shortRecommend: (cursor?: string) =>
-      videoPage(db, { where: repo.ofType(ContentType.ShortVideo), order: VideoOrders.likes, cursor }),
+      videoPage(db, {
+        where: and(repo.ofType(ContentType.ShortVideo), repo.playable()),
+        order: VideoOrders.likes,
+        cursor,
+      }),
     /** Every video, newest first. */
     published: (cursor?: string) => videoPage(db, { order: VideoOrders.latest, cursor }),
     tagDetails,
