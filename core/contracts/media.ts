@@ -124,7 +124,7 @@ export const DetailsPageRequestSchema = z.object({
 })
 export type DetailsPageRequest = z.input<typeof DetailsPageRequestSchema>
 
-/** media/collect/details → { collection, ...Page<VideoCard> }. */
+/** media/collect/details → { collection, access, ...Page<VideoCard> }. */
 export const CollectionPageRequestSchema = z.object({ id, cursor })
 
 /** content/info → VideoDetail. */
@@ -144,7 +144,14 @@ export type SearchRequest = z.input<typeof SearchRequestSchema>
 export type TagPage = Page<VideoCard> & { tag: Tag }
 export type TopicPage = Page<VideoCard> & { topic: Topic }
 export type ActorPage = Page<VideoCard> & { actor: Actor }
-export type CollectionPage = Page<VideoCard> & { collection: Collection }
+/** The calling user's unlock state of a collection, sent with each page of media/collect/details. */
+export interface CollectionAccess {
+  /** The user bought the collection: every episode plays. */
+  owned: boolean
+  /** Diamonds; the unlock sheet shows it beside the price. */
+  balance: number
+}
+export type CollectionPage = Page<VideoCard> & { collection: Collection; access: CollectionAccess }
 /** hotSearchs/list: the most searched keywords, most first (at most 10). */
 export interface HotKeywordsResult {
   items: HotKeyword[]

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { NamedRef, Page, VideoCard, VideoDetail } from './media.ts'
+import type { Page, VideoCard, VideoDetail } from './media.ts'
 
 /**
  * Watching and paying (issue 4, SPEC §5, §6). Money is diamonds in cents of the display unit
@@ -86,10 +86,3 @@ export const MineListRequestSchema = z.object({ cursor })
 export type MineVideoPage = Page<VideoCard & { at: number }>
 /** media/history: also where the user got to (seconds), for "看到 mm:ss". */
 export type MineHistoryPage = Page<VideoCard & { at: number; position: number }>
-
-/** A collection's unlock state for /play/videoCollection. */
-export interface CollectionAccess {
-  collection: NamedRef & { price: number }
-  owned: boolean
-  balance: number
-}

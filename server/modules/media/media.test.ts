@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { HomeResult, Page, VideoCard, VideoDetail } from '../../../core/contracts/media.ts'
+import type { CollectionPage, HomeResult, Page, VideoCard, VideoDetail } from '../../../core/contracts/media.ts'
 import { videoStreams } from '../../db/schema/watch.ts'
 import { encodeCursor } from './cursor.ts'
 import { BACKENDS, useTestApp } from '../../testing/harness.ts'
+import { createWalletService } from '../wallet/service.ts'
+import { insertCollection, insertVideos, loginGuest } from '../wallet/testing.ts'
 import { insertTestCatalogue, sortedIds, type FixtureVideo } from './test-catalogue.ts'
 
 type Answer = { code: number; data?: unknown; msg?: string }
@@ -171,6 +173,25 @@ describe.each(BACKENDS)('media calls (%s)', (backend) => {
       c.collections.map((x) => x.id).sort((a, b) => b - a),
     )
     expect(first.items.find((x) => x.id === c.collections[0]!.id)).toBeUndefined()
+  })
+
+  it('media/collect/details says whether the caller owns the collection and their balance', async () => {
+    const collectionId = await insertCollection(t.db, 300)
+    await insertVideos(t.db, [{ collectionId }, { collectionId }])
+    const wallet = createWalletService({ db: t.db, now: t.clock.now })
+    const details = async () => {
+      const answer = await t.client.call('media/collect/details', { id: collectionId })
+      expect(answer.body.code, JSON.stringify(answer.body)).toBe(200)
+      return (answer.body.data as CollectionPage).access
+    }
+    const buyer = await loginGuest(t.client, 'device-collect-buyer')
+    await wallet.credit(buyer, 1000, 'test')
+    expect(await details()).toEqual({ owned: false, balance: 1000 })
+    expect((await t.client.call('media/collect/pay', { id: collectionId })).body.code).toBe(200)
+    expect(await details()).toEqual({ owned: true, balance: 700 })
+    // Another user's purchase is not theirs.
+    await loginGuest(t.client, 'device-collect-other')
+    expect(await details()).toEqual({ owned: false, balance: 0 })
   })
 
   it('content/info answers a video to anyone, 7004 for an unknown id', async () => {

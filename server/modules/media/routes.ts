@@ -51,7 +51,7 @@ export function registerMediaRoutes(defineCall: DefineCall, service: MediaServic
     name: 'media/collect/details',
     secured: true,
     body: CollectionPageRequestSchema,
-    handler: service.collectionDetails,
+    handler: (input, { user }) => service.collectionDetails(input, user.userId),
   })
   defineCall({
     name: 'content/info',

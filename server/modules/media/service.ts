@@ -18,6 +18,7 @@ import {
 import { BUSINESS_MESSAGES, BusinessCode } from '../../../core/protocol/codes.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { balanceOf, ownsCollection } from '../wallet/repo.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import * as repo from './repo.ts'
 import { VideoOrders, type CardRow, type VideoOrder } from './repo.ts'
@@ -142,11 +143,20 @@ export function createMediaService(deps: { db: Db }) {
     }
   }
 
-  async function collectionDetails(input: { id: number; cursor?: string | undefined }): Promise<CollectionPage> {
+  /** A page of the collection's episodes, with whether `userId` owns it and their balance. */
+  async function collectionDetails(
+    input: { id: number; cursor?: string | undefined },
+    userId: number,
+  ): Promise<CollectionPage> {
     const collection = await repo.findCollection(db, input.id)
     if (!collection) throw notFound()
     const where = repo.inCollection(collection.id)
-    return { collection, ...(await videoPage(db, { where, order: VideoOrders.episodes, cursor: input.cursor })) }
+    const [page, owned, balance] = await Promise.all([
+      videoPage(db, { where, order: VideoOrders.episodes, cursor: input.cursor }),
+      ownsCollection(db, userId, collection.id),
+      balanceOf(db, userId),
+    ])
+    return { collection, ...page, access: { owned, balance: balance ?? 0 } }
   }
 
   async function contentInfo(id: number): Promise<VideoDetail> {

@@ -1,5 +1,5 @@
-import type { CollectionPage, VideoCard } from '../../../core/contracts/media.ts'
-import type { CollectionAccess, LikeResult, PayResult, PlayInfo, PlayLine } from '../../../core/contracts/play.ts'
+import type { CollectionAccess, CollectionPage, VideoCard } from '../../../core/contracts/media.ts'
+import type { LikeResult, PayResult, PlayInfo, PlayLine } from '../../../core/contracts/play.ts'
 import { ApiError, ApiErrorKind, type Api } from '../../lib/http.ts'
 import { t } from '../../lib/messages.ts'
 import type { ProgressReport } from './progress.ts'
@@ -89,8 +89,8 @@ export function sendProgress(api: Api, id: number, report: ProgressReport): Prom
   return api.post<unknown>('media/trackList', { id, position: report.position, started: report.started })
 }
 
-/** media/collect/details, with the unlock state when the server sends it along. */
-export type CollectionDetails = CollectionPage & { access?: CollectionAccess }
+/** media/collect/details; `access` is the user's own, so an offline copy comes without it. */
+export type CollectionDetails = Omit<CollectionPage, 'access'> & { access?: CollectionAccess }
 
 export async function fetchCollection(api: Api, id: number, cursor?: string): Promise<CollectionDetails> {
   const data = await api.post<unknown>('media/collect/details', cursor === undefined ? { id } : { id, cursor })
@@ -104,7 +104,10 @@ export async function fetchCollection(api: Api, id: number, cursor?: string): Pr
     badResponse()
   }
   const page = data as unknown as CollectionDetails
-  const access = isObject(page.access) && typeof page.access.owned === 'boolean' ? page.access : undefined
+  const access =
+    isObject(page.access) && typeof page.access.owned === 'boolean' && isNumber(page.access.balance)
+      ? page.access
+      : undefined
   const { access: _ignored, ...rest } = page
   return { ...rest, items: page.items.filter(isVideo), ...(access ? { access } : {}) }
 }

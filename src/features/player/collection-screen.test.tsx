@@ -61,7 +61,10 @@ describe('CollectionScreen', () => {
   it('a priced collection unlocks whole through media/collect/pay, then its episode plays', async () => {
     let bought = false
     const { post, attached } = open(async (name, body) => {
-      if (name === 'media/collect/details') return { collection: collection(), items: episodes, nextCursor: null }
+      if (name === 'media/collect/details') {
+        const access = { owned: bought, balance: bought ? 100 : 600 }
+        return { collection: collection(), items: episodes, nextCursor: null, access }
+      }
       if (name === 'media/collect/pay') {
         bought = true
         return { alreadyOwned: false, balance: 100 }
@@ -79,6 +82,20 @@ describe('CollectionScreen', () => {
     expect(post).toHaveBeenCalledWith('media/collect/pay', { id: 3 })
     expect(post).not.toHaveBeenCalledWith('media/pay', expect.anything())
     expect(screen.getByText('已购买合集')).toBeTruthy()
+  })
+
+  it('a collection the user already owns offers no unlock on load and its episodes play', async () => {
+    const { post, attached } = open(async (name, body) => {
+      if (name === 'media/collect/details') {
+        return { collection: collection(), items: episodes, nextCursor: null, access: { owned: true, balance: 0 } }
+      }
+      return playInfo(body.id as number)
+    })
+    await vi.waitFor(() => expect(attached).toEqual(['https://vid1.example/hls/21/master.m3u8?pt=tok21']))
+    expect(screen.getByText('已购买合集')).toBeTruthy()
+    expect(screen.queryByText('5钻石')).toBeNull()
+    expect(screen.queryByRole('button', { name: /解锁/ })).toBeNull()
+    expect(post).not.toHaveBeenCalledWith('media/collect/pay', expect.anything())
   })
 
   it('loads more episodes on demand', async () => {

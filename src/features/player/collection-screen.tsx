@@ -49,7 +49,8 @@ function CollectionPage({
   const load = useSetAtom(atoms.loadAtom)
   const loadMore = useSetAtom(atoms.loadMoreAtom)
   const [selected, setSelected] = useState<number | null>(null)
-  // Bought on this visit: the server's details may not say (access is optional).
+  // The details say whether the user owns the collection (access); an offline copy does not
+  // keep it, so a purchase made on this visit is also remembered here.
   const [boughtHere, setBoughtHere] = useState(false)
 
   useEffect(() => {
@@ -86,7 +87,7 @@ function CollectionPage({
           key={current.id}
           episode={current}
           collection={{ id: collection.id, price: collection.price, owned }}
-          balance={details.access?.balance}
+          collectionBalance={details.access?.balance}
           config={config}
           onCollectionUnlocked={() => {
             setBoughtHere(true)
@@ -152,14 +153,14 @@ function CollectionPage({
 function EpisodeStage({
   episode,
   collection,
-  balance,
+  collectionBalance,
   config,
   onCollectionUnlocked,
   playerOptions,
 }: {
   episode: VideoCard
   collection: { id: number; price: number; owned: boolean }
-  balance: number | undefined
+  collectionBalance: number | undefined
   config: ImageDomains | null
   onCollectionUnlocked(): void
   playerOptions: PlayStageProps['playerOptions']
@@ -179,7 +180,9 @@ function EpisodeStage({
   if (state.status === 'error') return <ErrorState message={state.message} onRetry={() => void load()} />
 
   const view = state.data
-  // A priced collection is bought whole; otherwise a priced episode is bought on its own.
+  // A priced collection is bought whole; otherwise a priced episode is bought on its own. The
+  // details' balance is fresh for the collection (they reload after its purchase); the
+  // episode's own play info is reloaded after media/pay.
   const byCollection = collection.price > 0 && !collection.owned
   const price = byCollection ? collection.price : view.info.video.price
   const handleUnlocked = () => {
@@ -204,7 +207,7 @@ function EpisodeStage({
         <UnlockSheet
           title={byCollection ? t.player.unlockCollectionTitle : t.player.unlockTitle}
           price={price}
-          balance={balance ?? view.info.balance}
+          balance={byCollection ? (collectionBalance ?? view.info.balance) : view.info.balance}
           onConfirm={() =>
             unlock(byCollection ? { kind: 'collection', id: collection.id } : { kind: 'video', id: view.info.video.id })
           }
