@@ -1,18 +1,20 @@
 /**
- * Child process of the benchmark: the real app (buildApp) on an in-memory PGlite with the demo
- * seed, plus one extra plain JSON route that returns the body `ping/config` answers, without
- * signature checks or sealing. Registered here, not in server/, so production has no such route.
+ * Child process of the benchmark: the real app (buildApp) on an in-memory PGlite (or the
+ * PostgreSQL at BENCH_DATABASE_URL) with the demo seed, plus one extra plain JSON route that
+ * returns the body `ping/config` answers, without signature checks or sealing. Registered here, not in server/, so production has no such route.
  */
 import { PGlite } from '@electric-sql/pglite'
 import { buildApp } from '../server/app.ts'
 import { parseConfig } from '../server/config.ts'
-import { wrapPglite } from '../server/db/client.ts'
+import { openPostgres, wrapPglite } from '../server/db/client.ts'
 import { seedDemoData } from '../server/db/seed.ts'
 
 const port = Number(process.argv[2])
 const plainBody = JSON.parse(process.argv[3] ?? 'null') as unknown
 const config = parseConfig({ ...process.env, PORT: String(port), LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent' })
-const database = wrapPglite(new PGlite())
+// BENCH_DATABASE_URL: a PostgreSQL server (the watching section's throw-away one) instead.
+const databaseUrl = process.env.BENCH_DATABASE_URL
+const database = databaseUrl ? openPostgres(databaseUrl) : wrapPglite(new PGlite())
 await database.migrate()
 await seedDemoData(database.db, new Date())
 const app = await buildApp({ config, db: database.db, log: { level: 'silent' } })
