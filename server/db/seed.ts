@@ -71,8 +71,15 @@ export async function seedDemoData(db: Db, now: Date, options: SeedOptions = {})
   await db.transaction(async (tx) => {
     // Two servers starting on one PostgreSQL seed one after the other; the second finds data.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`)
-    const store: Store = async (drawing, kind) =>
-      storeImage(tx, { bytes: await draw(drawing), kind }, imageConfig, { now: () => now.getTime() })
+    // Pictures are drawn concurrently, but one transaction is one connection: its inserts run
+    // one after another (node-postgres warns about overlapping queries, and pg 9 refuses them).
+    let inserts: Promise<unknown> = Promise.resolve()
+    const store: Store = async (drawing, kind) => {
+      const bytes = await draw(drawing)
+      const stored = inserts.then(() => storeImage(tx, { bytes, kind }, imageConfig, { now: () => now.getTime() }))
+      inserts = stored.catch(() => undefined)
+      return stored
+    }
     await tx.insert(appConfig).values({ key: 'app', value: DEFAULT_APP_CONFIG, updatedAt: now }).onConflictDoNothing()
     await moveImageDomainOffRoot(tx, now)
     const existing = await tx.select({ n: sql<number>`count(*)::int` }).from(announcements)
@@ -102,7 +109,7 @@ async function isEmpty(
 /**
  * The catalogue is seeded as a whole, and only into empty catalogue tables: its rows refer to
  * each other, and an operator's own tags or videos are not mixed with demo ones. Pictures are
- * drawn concurrently (sharp works off the main thread); the inserts queue on the transaction.
+ * drawn concurrently (sharp works off the main thread); their inserts run one at a time.
  */
 async function seedCatalogue(db: Db, now: Date, store: Store) {
   for (const table of [videos, tags, topics, actors, collections]) {
@@ -187,20 +194,19 @@ async function storedConfig(db: Db): Promise<Partial<StoredAppConfig> | undefine
 }
 
 async function adTargets(db: Db): Promise<AdTargets> {
-  const [topicRows, tagRows, videoRows] = await Promise.all([
-    db
-      .select({ id: topics.id, name: topics.name })
-      .from(topics)
-      .orderBy(desc(topics.onHome), asc(topics.sort), asc(topics.id))
-      .limit(4),
-    db.select({ id: tags.id, name: tags.name }).from(tags).orderBy(asc(tags.id)).limit(2),
-    db
-      .select({ id: videos.id })
-      .from(videos)
-      .where(eq(videos.contentType, ContentType.LongVideo))
-      .orderBy(desc(videos.playCount), asc(videos.id))
-      .limit(1),
-  ])
+  // One after another: `db` is the seed's transaction, one connection.
+  const topicRows = await db
+    .select({ id: topics.id, name: topics.name })
+    .from(topics)
+    .orderBy(desc(topics.onHome), asc(topics.sort), asc(topics.id))
+    .limit(4)
+  const tagRows = await db.select({ id: tags.id, name: tags.name }).from(tags).orderBy(asc(tags.id)).limit(2)
+  const videoRows = await db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(eq(videos.contentType, ContentType.LongVideo))
+    .orderBy(desc(videos.playCount), asc(videos.id))
+    .limit(1)
   return { topics: topicRows, tags: tagRows, videoId: videoRows[0]?.id ?? null }
 }
 
