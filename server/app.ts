@@ -83,7 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createAccountsService({ db, config, now, ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}) }),
   )
 
-  const media = createMediaService({ db })
+  const media = createMediaService({ db, now })
   registerMediaRoutes(defineCall, media)
   registerSearchRoutes(defineCall, createSearchService({ db, now }))
   registerAdsRoutes(defineCall, createAdsService({ db, now, appConfig: ping.appConfig }))

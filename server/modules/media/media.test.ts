@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { CollectionPage, HomeResult, Page, VideoCard, VideoDetail } from '../../../core/contracts/media.ts'
+import { topics } from '../../db/schema/media.ts'
 import { videoStreams } from '../../db/schema/watch.ts'
 import { encodeCursor } from './cursor.ts'
+import { HOME_CACHE_MS } from './service.ts'
 import { BACKENDS, useTestApp } from '../../testing/harness.ts'
 import { createWalletService } from '../wallet/service.ts'
 import { insertCollection, insertVideos, loginGuest } from '../wallet/testing.ts'
@@ -158,6 +161,19 @@ describe.each(BACKENDS)('media calls (%s)', (backend) => {
     ])
     const inTopic = c.videos.filter((v) => v.topicIds.includes(c.topics[1]!.id))
     expect(sections[0]!.videos.map((v) => v.id)).toEqual(sortedIds(inTopic, time).slice(0, 5))
+  })
+
+  it('media/home is kept per process for HOME_CACHE_MS, then read again', async () => {
+    await insertTestCatalogue(t.db)
+    await login()
+    const sectionNames = async () =>
+      ((await t.client.call('media/home', {})).body.data as HomeResult).sections.map((s) => s.topic.name)
+    expect(await sectionNames()).toEqual(['精选短片', '热门推荐'])
+    await t.db.update(topics).set({ onHome: false }).where(eq(topics.name, '精选短片'))
+    t.clock.advance(HOME_CACHE_MS - 1)
+    expect(await sectionNames()).toEqual(['精选短片', '热门推荐'])
+    t.clock.advance(1)
+    expect(await sectionNames()).toEqual(['热门推荐'])
   })
 
   it('media/collect/home pages collections newest first', async () => {

@@ -22,6 +22,7 @@ import { balanceOf, ownsCollection } from '../wallet/repo.ts'
 import { decodeCursor, encodeCursor } from './cursor.ts'
 import * as repo from './repo.ts'
 import { VideoOrders, type CardRow, type VideoOrder } from './repo.ts'
+import { cached } from '../../cached.ts'
 
 /** Videos per home section: a grid of 6, or one large cover and a grid of 4. */
 const SECTION_SIZE = { 1: 6, 2: 5 } as const
@@ -83,10 +84,16 @@ export async function videoPage(
 
 const sortOrder = (sort: ListSort) => (sort === ListSort.Hot ? VideoOrders.plays : VideoOrders.latest)
 
-export function createMediaService(deps: { db: Db }) {
+/**
+ * Home's sections are the same for everyone and open every app start, so each process keeps
+ * them this long (like ping/config); the database stays the only source.
+ */
+export const HOME_CACHE_MS = 10_000
+
+export function createMediaService(deps: { db: Db; now: () => number }) {
   const { db } = deps
 
-  async function home(): Promise<HomeResult> {
+  async function loadHome(): Promise<HomeResult> {
     const topics = await repo.homeTopics(db)
     const perTopic = await Promise.all(
       topics.map((topic) => {
@@ -172,7 +179,7 @@ export function createMediaService(deps: { db: Db }) {
   }
 
   return {
-    home,
+    home: cached(deps.now, HOME_CACHE_MS, loadHome),
     /** Long videos, most liked first. */
     recommend: (cursor?: string) =>
       videoPage(db, { where: repo.ofType(ContentType.LongVideo), order: VideoOrders.likes, cursor }),

@@ -2,6 +2,7 @@ import type { Announcement, AppConfig } from '../../../core/contracts/config.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { DEFAULT_APP_CONFIG, type StoredAppConfig } from '../../db/seed.ts'
+import { cached } from '../../cached.ts'
 import * as repo from './repo.ts'
 
 export interface PingDeps {
@@ -21,36 +22,6 @@ export function resolveDomainUrl(url: string, publicUrl: string): string {
  * this long. The database stays the only source: a change shows everywhere within the TTL.
  */
 export const CONFIG_CACHE_MS = 10_000
-
-/**
- * One value per TTL; concurrent misses share one load; a failed load is not kept. Once loaded
- * the value itself is returned, not a promise of it, so a call can answer in the same tick.
- */
-function cached<T>(now: () => number, ttlMs: number, load: () => Promise<T>): () => T | Promise<T> {
-  let value: Promise<T> | null = null
-  let loaded: { value: T } | null = null
-  let expiresAt = 0
-  return () => {
-    const time = now()
-    if (time < expiresAt) {
-      if (loaded) return loaded.value
-      if (value) return value
-    }
-    expiresAt = time + ttlMs
-    loaded = null
-    const loading = load()
-    value = loading
-    loading.then(
-      (result) => {
-        if (value === loading) loaded = { value: result }
-      },
-      () => {
-        if (value === loading) value = null
-      },
-    )
-    return loading
-  }
-}
 
 export function createPingService(deps: PingDeps) {
   const { db, config } = deps
