@@ -8,7 +8,7 @@ import { LazyImage } from '../../ui/lazy-image.tsx'
 import { PageHeader } from '../../ui/page-header.tsx'
 import { ErrorState } from '../../ui/state-views.tsx'
 import { collectionAtoms, playAtoms, unlockAtom, type CollectionAtoms, type PlayAtoms } from './atoms.ts'
-import { coverOf, PlaySkeleton, VideoInfo, type ImageDomains } from './long-video-screen.tsx'
+import { coverOf, PlayPageStatus, PlaySkeleton, VideoInfo, type ImageDomains } from './long-video-screen.tsx'
 import { PlayStage, type PlayStageProps } from './play-stage.tsx'
 import { UnlockSheet } from './unlock-sheet.tsx'
 import './player.css'
@@ -57,21 +57,8 @@ function CollectionPage({
     void load()
   }, [load])
 
-  if (state.status === 'idle' || state.status === 'loading') {
-    return (
-      <div className="play-page">
-        <PageHeader title={t.pages.videoCollection} />
-        <PlaySkeleton />
-      </div>
-    )
-  }
-  if (state.status === 'error') {
-    return (
-      <div className="play-page">
-        <PageHeader title={t.pages.videoCollection} />
-        <ErrorState message={state.message} onRetry={() => void load()} />
-      </div>
-    )
+  if (state.status !== 'success') {
+    return <PlayPageStatus title={t.pages.videoCollection} state={state} onRetry={() => void load()} />
   }
 
   const { details, stale, loadingMore, moreError } = state.data

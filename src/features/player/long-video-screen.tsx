@@ -68,21 +68,8 @@ function PlayPage({
     void load()
   }, [load])
 
-  if (state.status === 'idle' || state.status === 'loading') {
-    return (
-      <div className="play-page">
-        <PageHeader title={t.pages.longVideo} />
-        <PlaySkeleton />
-      </div>
-    )
-  }
-  if (state.status === 'error') {
-    return (
-      <div className="play-page">
-        <PageHeader title={t.pages.longVideo} />
-        <ErrorState message={state.message} onRetry={() => void load()} />
-      </div>
-    )
+  if (state.status !== 'success') {
+    return <PlayPageStatus title={t.pages.longVideo} state={state} onRetry={() => void load()} />
   }
 
   const view = state.data
@@ -122,6 +109,24 @@ function PlayPage({
           onClose={() => setSheetOpen(false)}
         />
       ) : null}
+    </div>
+  )
+}
+
+/** A play page before its data: the header over a skeleton, or the error with a retry. */
+export function PlayPageStatus({
+  title,
+  state,
+  onRetry,
+}: {
+  title: string
+  state: { status: 'idle' | 'loading' } | { status: 'error'; message: string }
+  onRetry: () => void
+}) {
+  return (
+    <div className="play-page">
+      <PageHeader title={title} />
+      {state.status === 'error' ? <ErrorState message={state.message} onRetry={onRetry} /> : <PlaySkeleton />}
     </div>
   )
 }
