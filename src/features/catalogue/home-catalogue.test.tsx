@@ -8,6 +8,7 @@ import { t } from '../../lib/messages.ts'
 import { createOfflineReads, provideOfflineReads } from '../../lib/offline-reads.ts'
 import { createAppStore, provideApi } from '../../lib/store.ts'
 import { HomeSections, RecommendList } from './home-catalogue.tsx'
+import { videoCard } from '../../testing/app-kit.tsx'
 
 /** Reports the list's end as in reach at once; covers are left alone (no image fetches). */
 class EndInReach {
@@ -33,21 +34,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const card = (id: number): VideoCard => ({
-  id,
-  contentType: 1,
-  title: `视频${id}`,
-  cover: `c/${id}.jpg`,
-  coverWidth: 16,
-  coverHeight: 9,
-  duration: 61,
-  playCount: 1,
-  likeCount: 0,
-  price: 0,
-  vip: 0,
-  tags: [],
-  publishedAt: 0,
-})
+const card = (id: number) => videoCard(id)
 
 function renderHome(post: (name: string, body: { cursor?: string }) => Promise<unknown>) {
   const store = createAppStore()
