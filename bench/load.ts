@@ -108,7 +108,12 @@ export async function forkBenchServer(
     new URL('./protocol-server.ts', import.meta.url).pathname,
     [String(port), JSON.stringify(plainBody)],
     {
-      execArgv: ['--import', 'tsx'],
+      // BENCH_CPU_PROFILE=<dir>: a V8 CPU profile of the server process, for finding where its time goes.
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []),
+      ],
       env: { ...process.env, API_SECRET: secret, ...env },
     },
   )

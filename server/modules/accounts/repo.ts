@@ -1,15 +1,28 @@
 import { and, count, eq, gt, gte, isNull, sql, sum } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { preparedPerDb } from '../../db/prepared.ts'
 import { onlineTime, sessions, users } from '../../db/schema/accounts.ts'
 
 export type UserRow = typeof users.$inferSelect
 
-export async function findSession(db: Db, tokenHash: string, now: Date) {
-  const rows = await db
+const findSessionQuery = preparedPerDb((db) =>
+  db
     .select({ sessionId: sessions.id, userId: sessions.userId })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
     .limit(1)
+    .prepare('find_session'),
+)
+
+/** Prepared: every call with a token runs it. */
+export async function findSession(db: Db, tokenHash: string, now: Date) {
+  const rows = await findSessionQuery(db).execute({ tokenHash, now: now.toISOString() })
   return rows[0] ?? null
 }
 

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
+import { preparedPerDb } from '../../db/prepared.ts'
 import { users } from '../../db/schema/accounts.ts'
 import { videos, videoTags } from '../../db/schema/media.ts'
 import {
@@ -22,7 +23,7 @@ export async function loadOrCreateSecret(db: Db, name: string, fresh: Uint8Array
   return row!.value
 }
 
-const bought = (userId: SQL | number, videoId: SQL | number) => sql<boolean>`(
+const bought = (userId: SQL | Placeholder | number, videoId: SQL | Placeholder | number) => sql<boolean>`(
   exists (select 1 from ${purchases} where ${purchases.userId} = ${userId} and ${purchases.videoId} = ${videoId})
   or exists (select 1 from ${collectionPurchases} where ${collectionPurchases.userId} = ${userId}
     and ${collectionPurchases.collectionId} = ${videos.collectionId}))`
@@ -45,12 +46,10 @@ export interface VipColumns {
   darkVipExpire: Date | null
 }
 
-/**
- * Everything the key endpoint decides on, in one round trip: the video's price and VIP
- * requirement, the user's membership lines, whether they bought it, and the stream's key.
- */
-export async function keyAccess(db: Db, userId: number, videoId: number) {
-  const [row] = await db
+const keyAccessQuery = preparedPerDb((db) => {
+  const userId = sql.placeholder('userId')
+  const videoId = sql.placeholder('videoId')
+  return db
     .select({
       price: videos.price,
       vip: videos.vip,
@@ -63,6 +62,16 @@ export async function keyAccess(db: Db, userId: number, videoId: number) {
     .innerJoin(users, eq(users.id, userId))
     .leftJoin(videoStreams, eq(videoStreams.videoId, videos.id))
     .where(eq(videos.id, videoId))
+    .prepare('key_access')
+})
+
+/**
+ * Everything the key endpoint decides on, in one round trip: the video's price and VIP
+ * requirement, the user's membership lines, whether they bought it, and the stream's key.
+ * Prepared: run on every key request.
+ */
+export async function keyAccess(db: Db, userId: number, videoId: number) {
+  const [row] = await keyAccessQuery(db).execute({ userId, videoId })
   return row ?? null
 }
 
@@ -84,6 +93,15 @@ export async function viewerState(db: Db, userId: number, videoId: number) {
     .innerJoin(users, eq(users.id, userId))
     .where(eq(videos.id, videoId))
   return row ?? null
+}
+
+/** Seconds of the stream's unencrypted preview; 0 when it has none (or no stream). */
+export async function previewSeconds(db: Db, videoId: number): Promise<number> {
+  const [row] = await db
+    .select({ seconds: videoStreams.previewSeconds })
+    .from(videoStreams)
+    .where(eq(videoStreams.videoId, videoId))
+  return row?.seconds ?? 0
 }
 
 export async function videoExists(db: Db, videoId: number): Promise<boolean> {
