@@ -6,19 +6,26 @@
  * 2 s segments. Writes `<out>/<slug>/` (master.m3u8, renditions) and `<out>/index.json`.
  *
  *   npx tsx scripts/make-demo-streams.ts [outDir]
+ *   npx tsx scripts/make-demo-streams.ts --previews [outDir]
  *
  * Encrypted entries get a random AES-128 key, written in hex into index.json — fine for demo
  * content, never for real uploads. Their playlists' key URI is a placeholder: /hls rewrites it
  * to the video's key endpoint. Default outDir: assets/demo-streams (about 2 MB in all).
+ *
+ * Priced videos also get an unencrypted preview (`<slug>/preview/`, see
+ * server/media-pipeline/preview.ts): their first segment, as PREVIEW_SECONDS' cap of a third of
+ * the video allows. `--previews` adds only the missing previews to the streams already in outDir
+ * (decrypting with the keys in index.json; no ffmpeg needed), so the other files stay as they are.
  */
 import { execFile } from 'node:child_process'
-import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { demoVideos } from '../server/db/demo/catalogue.ts'
 import { DEMO_STREAMS, DEMO_STREAMS_DIR, type DemoStream, type DemoStreamEntry } from '../server/db/demo/streams.ts'
 import { locateFfmpeg } from '../server/media-pipeline/ffmpeg.ts'
+import { writePreview } from '../server/media-pipeline/preview.ts'
 import { transcodeToHls } from '../server/media-pipeline/transcode.ts'
 
 const run = promisify(execFile)
@@ -32,6 +39,8 @@ const FONTS = [
 ]
 /** Keys are placeholders on disk; see the module comment. */
 const KEY_URI_PLACEHOLDER = 'key'
+/** As PREVIEW_SECONDS' default; a third of these 4–6 s videos caps it to one 2 s segment. */
+const DEMO_PREVIEW_SECONDS = 15
 
 async function firstExisting(paths: readonly string[]): Promise<string | null> {
   for (const path of paths) {
@@ -71,16 +80,49 @@ interface Demo extends DemoStream {
   title: string
   portrait: boolean
   tone: number
+  /** Sold for diamonds: gets a preview. */
+  priced: boolean
+}
+
+/** `--previews`: the missing previews of priced streams, from the committed segments. */
+async function addPreviews(outDir: string, demos: readonly Demo[]) {
+  const index = JSON.parse(await readFile(join(outDir, 'index.json'), 'utf8')) as DemoStreamEntry[]
+  for (const entry of index) {
+    const demo = demos.find((candidate) => candidate.slug === entry.slug)
+    const lowest = entry.renditions[0]
+    if (!demo?.priced || entry.previewSeconds || !lowest) continue
+    const preview = await writePreview({
+      streamDir: join(outDir, entry.slug),
+      rendition: lowest.name,
+      seconds: DEMO_PREVIEW_SECONDS,
+      ...(entry.keyHex && { key: Uint8Array.from(Buffer.from(entry.keyHex, 'hex')) }),
+    })
+    if (preview) entry.previewSeconds = preview.seconds
+    console.log(`${entry.slug} ${demo.title}: ${preview ? `${preview.seconds} s preview` : 'too short for a preview'}`)
+  }
+  await writeFile(join(outDir, 'index.json'), `${JSON.stringify(index, null, 2)}\n`)
 }
 
 async function main() {
-  const outDir = resolve(process.argv[2] ?? DEMO_STREAMS_DIR)
+  const args = process.argv.slice(2)
+  const previewsOnly = args.includes('--previews')
+  const outDir = resolve(args.find((arg) => !arg.startsWith('--')) ?? DEMO_STREAMS_DIR)
   const catalogue = demoVideos(new Date())
   const demos: Demo[] = DEMO_STREAMS.map((stream, i) => {
     const video = catalogue[stream.video]
     if (!video) throw new Error(`${stream.slug}: no demo video ${stream.video}`)
-    return { ...stream, title: video.title, portrait: video.contentType === 2, tone: 220 + 40 * i }
+    return {
+      ...stream,
+      title: video.title,
+      portrait: video.contentType === 2,
+      tone: 220 + 40 * i,
+      priced: video.price > 0,
+    }
   })
+  if (previewsOnly) {
+    await addPreviews(outDir, demos)
+    return
+  }
 
   const tools = await locateFfmpeg()
   const font = await firstExisting(FONTS)
@@ -98,12 +140,14 @@ async function main() {
         audioKbps: 32,
         segmentSeconds: 2,
         ...(demo.encrypted && { encryption: { keyUri: KEY_URI_PLACEHOLDER } }),
+        ...(demo.priced && { preview: { seconds: DEMO_PREVIEW_SECONDS } }),
       })
       index.push({
         slug: demo.slug,
         durationSeconds: Math.round(result.durationSeconds),
         renditions: result.renditions,
         ...(result.key && { keyHex: Buffer.from(result.key).toString('hex') }),
+        ...(result.preview && { previewSeconds: result.preview.seconds }),
       })
       console.log(`${demo.slug} ${demo.title}: ${result.renditions.map((r) => r.name).join(', ')}`)
     }

@@ -26,6 +26,11 @@ export interface Config {
   encryptRequest: boolean
   /** AES-128 encrypt imported video segments (HLS); reported as ping/config encryption.m3u8. */
   encryptM3u8: boolean
+  /**
+   * Seconds of unencrypted preview media:import writes for a priced video (whole segments, at
+   * most a third of the video); 0: none.
+   */
+  previewSeconds: number
   guestCreation: boolean
   /** New guests one IP may create per rolling hour. */
   guestLimitPerIp: number
@@ -153,6 +158,7 @@ export function parseConfig(env: Env): Config {
     encryptHttp: bool('ENCRYPT_HTTP', true),
     encryptRequest: bool('ENCRYPT_REQUEST', true),
     encryptM3u8: bool('ENCRYPT_M3U8', true),
+    previewSeconds: int('PREVIEW_SECONDS', 15, 0, 600),
     guestCreation: bool('GUEST_CREATION', true),
     guestLimitPerIp: int('GUEST_LIMIT_PER_IP', 30, 0, 1_000_000),
     sessionTtlDays: int('SESSION_TTL_DAYS', 90, 1, 3650),

@@ -25,6 +25,7 @@ import {
   type ProbeResult,
 } from './ffmpeg.ts'
 import { parseMasterPlaylist, parseMediaPlaylist, writeMasterPlaylist, type MediaPlaylist } from './playlist.ts'
+import { writePreview, type PreviewResult } from './preview.ts'
 
 /** Rungs by the picture's short side (360p is 640×360 landscape or 360×640 portrait). */
 const LADDER = [
@@ -93,6 +94,11 @@ export interface TranscodeOptions extends FfmpegOptions {
   outputDir: string
   /** Encrypt segments with AES-128; `keyUri` goes verbatim into #EXT-X-KEY (e.g. `/api/media/key/42`). */
   encryption?: { keyUri: string }
+  /**
+   * Also write an unencrypted preview of the lowest rendition's first `seconds` (whole segments,
+   * at most a third of the video) under `preview/`; see preview.ts.
+   */
+  preview?: { seconds: number }
   /** Target segment length in seconds, 2–6. Default 4. */
   segmentSeconds?: number
   /** AAC rate per rendition. Default 96. */
@@ -132,6 +138,8 @@ export interface TranscodeResult {
   coverJpeg: Uint8Array
   /** The AES-128 key, only when encrypted. It is not written anywhere under outputDir. */
   key?: Uint8Array
+  /** Only when a preview was asked for and the video is long enough for one. */
+  preview?: PreviewResult
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -327,6 +335,16 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
     const frameRate = Math.min(source.video.frameRate, MAX_FRAME_RATE)
     const master = writeMasterPlaylist(renditions.map((r) => ({ ...r, uri: r.playlistPath, frameRate })))
     await writeFile(join(out, MASTER_PLAYLIST), master)
+    const lowest = renditions[0]
+    const preview =
+      options.preview && lowest
+        ? await writePreview({
+            streamDir: out,
+            rendition: lowest.name,
+            seconds: options.preview.seconds,
+            ...(key && { key }),
+          })
+        : null
 
     await rename(out, outputDir).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'EEXIST' || error.code === 'ENOTEMPTY') {
@@ -342,6 +360,7 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
       masterPlaylistPath: MASTER_PLAYLIST,
       coverJpeg,
       ...(key && { key }),
+      ...(preview && { preview }),
     }
   } finally {
     await rm(staging, { recursive: true, force: true })

@@ -74,6 +74,7 @@ export const mediaImportCommand: AdminCommand = {
     context.print(
       `video ${result.videoId} "${result.title}": ${result.durationSeconds} s, ${renditions}, ` +
         `${result.encrypted ? 'AES-128 encrypted' : 'not encrypted'}, ` +
+        `${result.previewSeconds > 0 ? `${result.previewSeconds} s preview` : 'no preview'}, ` +
         `files in ${context.config.dataDir}/media/${result.dir}, served at /hls/${result.videoId}/master.m3u8`,
     )
     return 0

@@ -13,6 +13,8 @@ import { loginGuest } from '../../modules/wallet/testing.ts'
 import { seedDemoData } from '../seed.ts'
 import { videos } from '../schema/media.ts'
 import { videoStreams } from '../schema/watch.ts'
+import { PREVIEW_PLAYLIST } from '../../media-pipeline/preview.ts'
+import { demoVideos } from './catalogue.ts'
 import { DEMO_STREAMS, DEMO_STREAMS_DIR, installDemoStreams, readDemoStreamIndex } from './streams.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'marquee-demo-streams-'))
@@ -45,6 +47,27 @@ describe('committed demo streams', () => {
     }
     expect(bytes).toBeLessThan(3 * 1024 * 1024)
   })
+
+  it('priced ones, and only they, carry a plain preview of their first segment, a third of the video at most', async () => {
+    const index = (await readDemoStreamIndex())!
+    const catalogue = demoVideos(new Date(START_MS))
+    const priced = DEMO_STREAMS.filter((stream) => catalogue[stream.video]!.price > 0).map((stream) => stream.slug)
+    expect(priced.length).toBeGreaterThan(0)
+    expect(index.filter((entry) => entry.previewSeconds).map((entry) => entry.slug)).toEqual(priced)
+    for (const entry of index.filter((candidate) => candidate.previewSeconds)) {
+      const dir = join(DEMO_STREAMS_DIR, entry.slug)
+      const text = await readFile(join(dir, PREVIEW_PLAYLIST), 'utf8')
+      expect(text).not.toContain('EXT-X-KEY')
+      const preview = parseMediaPlaylist(text)
+      const seconds = preview.segments.reduce((sum, segment) => sum + segment.duration, 0)
+      expect(seconds).toBeCloseTo(entry.previewSeconds!, 3)
+      expect(seconds).toBeLessThan(entry.durationSeconds)
+      for (const segment of preview.segments) {
+        const bytes = await readFile(join(dir, 'preview', segment.uri))
+        expect([bytes[0], bytes[188], bytes.length % 188]).toEqual([0x47, 0x47, 0])
+      }
+    }
+  })
 })
 
 describe.each(BACKENDS)('demo streams seeded (%s)', (backend) => {
@@ -64,6 +87,7 @@ describe.each(BACKENDS)('demo streams seeded (%s)', (backend) => {
         dir: videoStreams.dir,
         encrypted: videoStreams.encrypted,
         key: videoStreams.key,
+        previewSeconds: videoStreams.previewSeconds,
       })
       .from(videoStreams)
       .innerJoin(videos, eq(videos.id, videoStreams.videoId))
@@ -78,6 +102,10 @@ describe.each(BACKENDS)('demo streams seeded (%s)', (backend) => {
     // Every locked video is encrypted, and some free ones too (the free-key path).
     expect(rows.filter((row) => row.price > 0 || row.vip > 0).every((row) => row.encrypted)).toBe(true)
     expect(rows.some((row) => row.price === 0 && row.vip === 0 && row.encrypted)).toBe(true)
+    // Previews for the priced ones only.
+    expect(rows.filter((row) => row.previewSeconds > 0).map((row) => row.id)).toEqual(
+      rows.filter((row) => row.price > 0).map((row) => row.id),
+    )
 
     for (const row of rows) {
       expect(row.duration).toBeGreaterThanOrEqual(4)
@@ -132,6 +160,38 @@ describe.each(BACKENDS)('demo streams seeded (%s)', (backend) => {
     const decipher = createDecipheriv('aes-128-cbc', key.rawPayload, segment.key!.iv!)
     const ts = Buffer.concat([decipher.update(bytes), decipher.final()])
     expect([ts[0], ts[188]]).toEqual([0x47, 0x47])
+  })
+})
+
+describe.each(BACKENDS)('demo streams from a version without previews (%s)', (backend) => {
+  const older = join(dataDir, `older-${backend}`)
+  const t = useTestApp(backend, { config: { dataDir: older } })
+
+  it('gain their previews on the next start: the files and the rows', async () => {
+    const mediaDir = mediaDirOf({ dataDir: older })
+    await seedDemoData(t.db, new Date(START_MS), { mediaDir })
+    // As that version left them: no preview files, preview_seconds 0.
+    const previewed = (await readDemoStreamIndex())!.filter((entry) => entry.previewSeconds)
+    for (const entry of previewed) await rm(join(mediaDir, 'demo', entry.slug, 'preview'), { recursive: true })
+    await t.db.update(videoStreams).set({ previewSeconds: 0 })
+    const playlistOf = async () => {
+      const [row] = await t.db
+        .select({ id: videoStreams.videoId, seconds: videoStreams.previewSeconds })
+        .from(videoStreams)
+        .where(eq(videoStreams.dir, `demo/${previewed[0]!.slug}`))
+      return {
+        seconds: row!.seconds,
+        answer: await t.app.inject({ method: 'GET', url: `/hls/${row!.id}/${PREVIEW_PLAYLIST}` }),
+      }
+    }
+    expect((await playlistOf()).answer.statusCode).toBe(404)
+
+    await seedDemoData(t.db, new Date(START_MS), { mediaDir })
+    const after = await playlistOf()
+    expect(after.seconds).toBe(previewed[0]!.previewSeconds)
+    expect(after.answer.statusCode).toBe(200)
+    const rows = await t.db.select({ seconds: videoStreams.previewSeconds }).from(videoStreams)
+    expect(rows.filter((row) => row.seconds > 0)).toHaveLength(previewed.length)
   })
 })
 

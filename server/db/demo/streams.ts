@@ -1,7 +1,8 @@
 import { access, cp, mkdir, readFile, rename, rm } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { and, asc, eq } from 'drizzle-orm'
+import { PREVIEW_DIR, PREVIEW_PLAYLIST } from '../../media-pipeline/preview.ts'
 import type { Rendition } from '../../media-pipeline/transcode.ts'
 import type { Db } from '../client.ts'
 import { videos } from '../schema/media.ts'
@@ -14,6 +15,7 @@ import { demoVideos } from './catalogue.ts'
  * video on a machine without ffmpeg. Each belongs to one of the first twelve demo catalogue
  * videos (eight long, four short; free, VIP and priced). The locked ones and two free ones are
  * AES-128 encrypted; their keys are in the committed index.json — fine for demo content only.
+ * The priced ones also carry an unencrypted preview (`<slug>/preview/`, media/play's previewLines).
  */
 
 export interface DemoStream {
@@ -58,6 +60,8 @@ export interface DemoStreamEntry {
   renditions: Rendition[]
   /** The AES-128 key in hex, for encrypted streams. */
   keyHex?: string
+  /** Seconds of the unencrypted preview in `<slug>/preview/` (priced videos only). */
+  previewSeconds?: number
 }
 
 /** The committed streams, beside the repository's other assets. */
@@ -99,17 +103,28 @@ export async function installDemoStreams(mediaDir: string, sourceDir = DEMO_STRE
   await mkdir(target, { recursive: true })
   for (const entry of entries) {
     const dir = join(target, entry.slug)
-    if (await exists(join(dir, 'master.m3u8'))) continue
-    const partial = join(dirname(dir), `.${entry.slug}.partial-${process.pid}`)
-    await rm(partial, { recursive: true, force: true })
-    await cp(join(sourceDir, entry.slug), partial, { recursive: true })
-    await rm(dir, { recursive: true, force: true })
-    await rename(partial, dir).catch(async (error: NodeJS.ErrnoException) => {
-      // Another server sharing this directory installed it meanwhile.
-      await rm(partial, { recursive: true, force: true })
-      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error
-    })
+    if (await exists(join(dir, 'master.m3u8'))) {
+      // Installed by a version without previews: the preview comes on its own.
+      if (entry.previewSeconds && !(await exists(join(dir, PREVIEW_PLAYLIST)))) {
+        await copyInPlace(join(sourceDir, entry.slug, PREVIEW_DIR), join(dir, PREVIEW_DIR))
+      }
+      continue
+    }
+    await copyInPlace(join(sourceDir, entry.slug), dir)
   }
+}
+
+/** Copies `from` beside `to` and renames it into place, so an interrupted start leaves no half copy. */
+async function copyInPlace(from: string, to: string): Promise<void> {
+  const partial = join(dirname(to), `.${basename(to)}.partial-${process.pid}`)
+  await rm(partial, { recursive: true, force: true })
+  await cp(from, partial, { recursive: true })
+  await rm(to, { recursive: true, force: true })
+  await rename(partial, to).catch(async (error: NodeJS.ErrnoException) => {
+    // Another server sharing this directory installed it meanwhile.
+    await rm(partial, { recursive: true, force: true })
+    if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error
+  })
 }
 
 /**
@@ -119,10 +134,18 @@ export async function installDemoStreams(mediaDir: string, sourceDir = DEMO_STRE
  * was seeded before streams existed gains them, the videos found by their demo titles.
  */
 export async function linkDemoStreams(db: Db, now: Date, sourceDir = DEMO_STREAMS_DIR): Promise<void> {
-  const any = await db.select({ id: videoStreams.videoId }).from(videoStreams).limit(1)
-  if (any.length > 0) return
   const entries = await readDemoStreamIndex(sourceDir)
   if (!entries) return
+  // Demo streams linked by a version without previews gain theirs (installDemoStreams copies the files).
+  for (const entry of entries) {
+    if (!entry.previewSeconds) continue
+    await db
+      .update(videoStreams)
+      .set({ previewSeconds: entry.previewSeconds })
+      .where(and(eq(videoStreams.dir, `${DEMO_MEDIA_SUBDIR}/${entry.slug}`), eq(videoStreams.previewSeconds, 0)))
+  }
+  const any = await db.select({ id: videoStreams.videoId }).from(videoStreams).limit(1)
+  if (any.length > 0) return
   const catalogue = demoVideos(now)
   for (const stream of DEMO_STREAMS) {
     const entry = entries.find((candidate) => candidate.slug === stream.slug)
@@ -142,6 +165,7 @@ export async function linkDemoStreams(db: Db, now: Date, sourceDir = DEMO_STREAM
       encrypted: entry.keyHex !== undefined,
       key: entry.keyHex === undefined ? null : Uint8Array.from(Buffer.from(entry.keyHex, 'hex')),
       renditions: entry.renditions,
+      previewSeconds: entry.previewSeconds ?? 0,
       createdAt: now,
     })
     await db.update(videos).set({ duration: entry.durationSeconds }).where(eq(videos.id, videoId))

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -54,6 +55,12 @@ export const videoStreams = pgTable(
     key: bytea('key'),
     /** Smallest first, as in the master playlist. */
     renditions: jsonb('renditions').$type<Rendition[]>().notNull(),
+    /**
+     * Length of the unencrypted preview under `${dir}/preview/` (a priced video's first
+     * seconds, media/play's previewLines); 0 when there is none, as for streams made before
+     * previews existed.
+     */
+    previewSeconds: doublePrecision('preview_seconds').notNull().default(0),
     createdAt: timestampMs('created_at').notNull(),
   },
   (t) => [
@@ -61,6 +68,7 @@ export const videoStreams = pgTable(
       'video_streams_key_check',
       sql`(${t.encrypted} and octet_length(${t.key}) = 16) or (not ${t.encrypted} and ${t.key} is null)`,
     ),
+    check('video_streams_preview_seconds_check', sql`${t.previewSeconds} >= 0`),
   ],
 )
 

@@ -44,6 +44,8 @@ export function streamLines(config: Pick<AppConfig, 'domain'>): string[] {
 /** `/hls/<id>/master.m3u8` is served by the streams module; the key URL inside it is `/api/media/key/<id>`. */
 export const masterPlaylistPath = (videoId: number) => `/hls/${videoId}/master.m3u8`
 export const KEY_PATH_PREFIX = '/api/media/key/'
+/** A priced video's unencrypted preview (the streams module serves it; no token, no key). */
+export const previewPlaylistPath = (videoId: number) => `/hls/${videoId}/preview/index.m3u8`
 
 export type KeyAnswer =
   { status: 200; key: Uint8Array } | { status: 403 | 404 | 429; reason: 'token' | 'entitlement' | 'no-key' | 'rate' }
@@ -81,13 +83,27 @@ export function createPlayService(deps: {
         url: `${base}${masterPlaylistPath(videoId)}${query}`,
       }))
     }
+    // Only a price lock previews (a VIP lock links /mine/vip): plain segments, so no play token
+    // and never the key — the key endpoint still answers 403 to this user.
+    let previewSeconds = 0
+    let previewLines: PlayLine[] = []
+    if (lock === PlayLock.Price && state.hasStream) {
+      const [config, seconds] = await Promise.all([deps.appConfig(), repo.previewSeconds(db, videoId)])
+      if (seconds > 0) {
+        previewSeconds = seconds
+        previewLines = streamLines(config).map((base, i) => ({
+          name: `线路${i + 1}`,
+          url: `${base}${previewPlaylistPath(videoId)}`,
+        }))
+      }
+    }
     const related = await toCards(db, await repo.related(db, videoId, RELATED_COUNT))
     return {
       video,
       lock,
       lines,
-      previewSeconds: 0,
-      previewLines: [],
+      previewSeconds,
+      previewLines,
       balance: state.balance,
       liked: state.liked,
       favourited: state.favourited,

@@ -8,18 +8,21 @@ export function keyPath(videoId: number): string {
   return `/api/media/key/${videoId}`
 }
 
-export type HlsFileKind = 'master' | 'variant' | 'segment'
+export type HlsFileKind = 'master' | 'variant' | 'segment' | 'preview' | 'preview-segment'
 
 /**
  * What the pipeline writes and nothing else: `master.m3u8`, `<n>p/index.m3u8`,
- * `<n>p/seg_<nnn>.ts`. Everything else — `..`, encoded slashes, other names — is null, so a
- * request can never name a file outside the stream's directory.
+ * `<n>p/seg_<nnn>.ts`, and a priced video's `preview/index.m3u8` and `preview/seg_<nnn>.ts`.
+ * Everything else — `..`, encoded slashes, other names — is null, so a request can never name a
+ * file outside the stream's directory.
  */
 export function classifyHlsFile(name: string): HlsFileKind | null {
   if (name === 'master.m3u8') return 'master'
-  const match = /^[1-9][0-9]{1,3}p\/(index\.m3u8|seg_[0-9]{3,6}\.ts)$/.exec(name)
+  const match = /^([1-9][0-9]{1,3}p|preview)\/(index\.m3u8|seg_[0-9]{3,6}\.ts)$/.exec(name)
   if (!match) return null
-  return match[1] === 'index.m3u8' ? 'variant' : 'segment'
+  const playlist = match[2] === 'index.m3u8'
+  if (match[1] === 'preview') return playlist ? 'preview' : 'preview-segment'
+  return playlist ? 'variant' : 'segment'
 }
 
 /** A video id as written in a path: a positive 32-bit integer without leading zeros. */

@@ -17,15 +17,18 @@ import { START_MS, useTestApp } from '../../testing/harness.ts'
 import { UsageError, type AdminContext } from '../../admin/command.ts'
 import { mediaImportCommand } from '../../admin/commands/media-import.ts'
 import { ImportOptionError, importMedia, type ImportDeps } from './import.ts'
+import { PLAYLIST_CACHE_CONTROL } from './routes.ts'
 
 const work = mkdtempSync(join(tmpdir(), 'marquee-import-'))
 const dataDir = join(work, 'data')
 const mediaDir = join(dataDir, 'media')
 let clip = ''
+let longClip = ''
 let corrupt = ''
 
 beforeAll(async () => {
   clip = await makeTestClip(work, { seconds: 4, width: 320, height: 240 })
+  longClip = await makeTestClip(work, { seconds: 12, width: 160, height: 120, rate: 10, name: 'long.mp4' })
   corrupt = await writeNoiseFile(work)
 })
 afterAll(async () => {
@@ -98,6 +101,40 @@ describe('media:import (pglite)', () => {
     const cover = descramble(new Uint8Array(served.rawPayload), imageKeysFromConfig(t.config))
     expect(cover.scheme).toBe(t.config.imageSchemes.cover)
     expect(cover.contentType).toBe('image/jpeg')
+  })
+
+  it('a priced import also writes an unencrypted preview, served without a key; a VIP-only one gets none', async () => {
+    // 12 s in 4 s segments: PREVIEW_SECONDS (15) is capped to a third of the video, one segment.
+    const priced = await importMedia(deps(), { file: longClip, price: 300 })
+    expect(priced).toMatchObject({ encrypted: true, previewSeconds: 4 })
+    const [row] = await t.db.select().from(videoStreams).where(eq(videoStreams.videoId, priced.videoId))
+    expect(row!.previewSeconds).toBe(4)
+
+    const playlist = await t.app.inject({ method: 'GET', url: `/hls/${priced.videoId}/preview/index.m3u8?pt=x` })
+    expect(playlist.statusCode).toBe(200)
+    expect(playlist.headers['cache-control']).toBe(PLAYLIST_CACHE_CONTROL)
+    expect(playlist.body).not.toContain('EXT-X-KEY')
+    const segments = parseMediaPlaylist(playlist.body).segments
+    expect(segments.map((segment) => [segment.duration, segment.key])).toEqual([[4, null]])
+    const bytes = (await t.app.inject({ method: 'GET', url: `/hls/${priced.videoId}/preview/${segments[0]!.uri}` }))
+      .rawPayload
+    // Plain MPEG-TS: a player needs no key for it.
+    expect(bytes.length % 188).toBe(0)
+    expect([bytes[0], bytes[188], bytes.at(-188)]).toEqual([0x47, 0x47, 0x47])
+
+    const vip = await importMedia(deps(), { file: longClip, vip: 2 })
+    expect(vip.previewSeconds).toBe(0)
+    expect(await readdir(join(mediaDir, vip.dir))).not.toContain('preview')
+    const none = await t.app.inject({ method: 'GET', url: `/hls/${vip.videoId}/preview/index.m3u8` })
+    expect(none.statusCode).toBe(404)
+
+    // PREVIEW_SECONDS=0: no previews at all.
+    const off = await importMedia(
+      { ...deps(), config: { ...t.config, previewSeconds: 0 } },
+      { file: longClip, price: 1 },
+    )
+    expect(off.previewSeconds).toBe(0)
+    expect(await readdir(join(mediaDir, off.dir))).not.toContain('preview')
   })
 
   it('media:import without ENCRYPT_M3U8 writes a plain stream; --short puts it in the short feed', async () => {

@@ -32,7 +32,7 @@ export interface ImportInput {
 
 export interface ImportDeps {
   db: Db
-  config: Pick<Config, 'dataDir' | 'encryptM3u8'> & ImageConfig
+  config: Pick<Config, 'dataDir' | 'encryptM3u8' | 'previewSeconds'> & ImageConfig
   /** Milliseconds, like Date.now. */
   now?: () => number
   ffmpeg?: FfmpegOptions
@@ -48,6 +48,8 @@ export interface ImportResult {
   durationSeconds: number
   encrypted: boolean
   renditions: Rendition[]
+  /** Seconds of unencrypted preview (priced videos only; 0: none). */
+  previewSeconds: number
   coverKey: string
 }
 
@@ -72,7 +74,8 @@ function checkInput(input: ImportInput): Required<Omit<ImportInput, 'file'>> {
 
 /**
  * `media:import` (issue 4, "Media pipeline"): probes and transcodes `file` into
- * `${DATA_DIR}/media/<videoId>/` (AES-128 segments when ENCRYPT_M3U8), then writes the video,
+ * `${DATA_DIR}/media/<videoId>/` (AES-128 segments when ENCRYPT_M3U8; a priced video also gets an
+ * unencrypted preview of PREVIEW_SECONDS under `preview/`), then writes the video,
  * its tags, its stream (with the key) and its cover (stored scrambled like every image) in one
  * transaction. The files are complete before any row exists; if the transaction fails they are
  * removed, and the pipeline leaves nothing on its own failures, so a failed import leaves
@@ -87,12 +90,15 @@ export async function importMedia(deps: ImportDeps, input: ImportInput): Promise
   const dir = String(videoId)
   const outputDir = join(mediaDirOf(deps.config), dir)
   const encrypted = deps.config.encryptM3u8
+  // Only a priced video shows a preview (media/play); a VIP-only one must not leak one at /hls.
+  const preview = options.price > 0 && deps.config.previewSeconds > 0
 
   const result = await transcodeToHls({
     input: input.file,
     outputDir,
     ...deps.ffmpeg,
     ...(encrypted && { encryption: { keyUri: keyPath(videoId) } }),
+    ...(preview && { preview: { seconds: deps.config.previewSeconds } }),
     ...(deps.onStage && { onStage: deps.onStage }),
     ...(deps.randomBytes && { randomBytes: deps.randomBytes }),
   })
@@ -122,6 +128,7 @@ export async function importMedia(deps: ImportDeps, input: ImportInput): Promise
         encrypted: result.key !== undefined,
         key: result.key ?? null,
         renditions: result.renditions,
+        previewSeconds: result.preview?.seconds ?? 0,
         createdAt: now,
       })
       return cover.key
@@ -133,6 +140,7 @@ export async function importMedia(deps: ImportDeps, input: ImportInput): Promise
       durationSeconds,
       encrypted: result.key !== undefined,
       renditions: result.renditions,
+      previewSeconds: result.preview?.seconds ?? 0,
       coverKey,
     }
   } catch (error) {

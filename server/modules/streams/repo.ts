@@ -3,14 +3,14 @@ import type { Db } from '../../db/client.ts'
 import { tags, videos, videoTags } from '../../db/schema/media.ts'
 import { videoStreams } from '../../db/schema/watch.ts'
 
-/** What /hls needs to find a video's files. */
-export async function findStreamDir(db: Db, videoId: number): Promise<string | null> {
+/** What /hls needs to find a video's files, and whether it has a preview to serve. */
+export async function findStream(db: Db, videoId: number): Promise<{ dir: string; previewSeconds: number } | null> {
   const rows = await db
-    .select({ dir: videoStreams.dir })
+    .select({ dir: videoStreams.dir, previewSeconds: videoStreams.previewSeconds })
     .from(videoStreams)
     .where(eq(videoStreams.videoId, videoId))
     .limit(1)
-  return rows[0]?.dir ?? null
+  return rows[0] ?? null
 }
 
 /**

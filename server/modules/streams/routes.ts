@@ -79,15 +79,18 @@ export function registerStreamRoutes(app: FastifyInstance, deps: { db: Db; media
     const kind = classifyHlsFile(name)
     if (videoId === null || kind === null) return notFound(reply)
 
-    const dir = await repo.findStreamDir(deps.db, videoId)
-    if (dir === null) return notFound(reply)
-    const base = resolve(mediaRoot, dir)
+    const stream = await repo.findStream(deps.db, videoId)
+    if (stream === null) return notFound(reply)
+    // A preview is served only while its row says there is one (older streams have none).
+    const preview = kind === 'preview' || kind === 'preview-segment'
+    if (preview && !(stream.previewSeconds > 0)) return notFound(reply)
+    const base = resolve(mediaRoot, stream.dir)
     const inside = relative(mediaRoot, base)
     // The dir comes from the database; it still may not point outside the media directory.
     if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return notFound(reply)
     const path = join(base, name)
 
-    if (kind !== 'segment') {
+    if (kind === 'master' || kind === 'variant' || kind === 'preview') {
       let text: string
       try {
         text = await readFile(path, 'utf8')
@@ -95,7 +98,8 @@ export function registerStreamRoutes(app: FastifyInstance, deps: { db: Db; media
         return notFound(reply)
       }
       const raw = request.query.pt
-      const token = (Array.isArray(raw) ? raw[0] : raw) || null
+      // The preview is the same for everyone and needs no key: never made private by a token.
+      const token = kind === 'preview' ? null : (Array.isArray(raw) ? raw[0] : raw) || null
       return reply
         .headers(CROSS_ORIGIN_HEADERS)
         .header('Cache-Control', token === null ? PLAYLIST_CACHE_CONTROL : PRIVATE_CACHE_CONTROL)

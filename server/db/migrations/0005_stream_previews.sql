@@ -1,0 +1,2 @@
+ALTER TABLE "video_streams" ADD COLUMN "preview_seconds" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "video_streams" ADD CONSTRAINT "video_streams_preview_seconds_check" CHECK ("video_streams"."preview_seconds" >= 0);
