@@ -25,6 +25,7 @@ const zhCN = {
     locked: '付费视频',
     lockedHint: (price: string) => `解锁后可观看完整视频（${price}钻石）`,
     previewEnded: '试看结束',
+    previewHint: (seconds: number) => `试看 ${seconds} 秒`,
     unlock: '解锁观看',
     vipRequired: '需要开通会员',
     vipRequiredHint: '开通会员后即可观看',

@@ -81,6 +81,32 @@ describe('LongVideoScreen', () => {
     expect(attached).toEqual([])
   })
 
+  it('a priced video with a preview plays it with 试看 N 秒 and the unlock at hand, then shows 试看结束', async () => {
+    const previewLines = [
+      { name: '线路1', url: 'https://vid1.example/hls/7/preview/index.m3u8' },
+      { name: '线路2', url: 'https://vid2.example/hls/7/preview/index.m3u8' },
+    ]
+    const { attached } = open(async () =>
+      playInfo(7, { lock: 'price', lines: [], previewSeconds: 14.6, previewLines, balance: 0 }, { price: 990 }),
+    )
+    expect(await screen.findByText('试看 15 秒')).toBeTruthy()
+    await vi.waitFor(() => expect(attached).toEqual([previewLines[0]!.url]))
+    expect(screen.queryByText('试看结束')).toBeNull()
+    // The unlock is one tap away while previewing.
+    fireEvent.click(screen.getByRole('button', { name: '解锁观看' }))
+    expect(await screen.findByRole('dialog', { name: '解锁视频' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: '取消' }))
+
+    const video = document.querySelector('video')!
+    video.currentTime = 14.6
+    fireEvent(video, new Event('timeupdate'))
+    expect(await screen.findByText('试看结束')).toBeTruthy()
+    expect(document.querySelector('video')).toBeNull()
+    expect(screen.queryByText('试看 15 秒')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: '解锁观看' }))
+    expect(await screen.findByRole('dialog', { name: '解锁视频' })).toBeTruthy()
+  })
+
   it('unlocking with enough diamonds pays once, fetches the play info again and plays', async () => {
     let bought = false
     const { post, attached } = open(async (name) => {

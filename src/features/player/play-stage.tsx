@@ -29,6 +29,7 @@ export interface PlayStageProps {
 /**
  * What stands where the video plays: the player, or the cover with why it does not play —
  * offline (需要联网才能播放), bought for diamonds (unlock), or a membership (link to /mine/vip).
+ * A priced video with a preview plays it first (试看 N 秒, unlock at hand), then shows 试看结束.
  */
 export function PlayStage({
   view,
@@ -87,6 +88,7 @@ export function PlayStage({
         </CoverFrame>
       )
     }
+    const seconds = Math.max(1, Math.round(info.previewSeconds))
     return (
       <VideoPlayer
         key={linesKey(info.previewLines)}
@@ -96,6 +98,14 @@ export function PlayStage({
         title={title}
         limitSeconds={info.previewSeconds}
         onLimit={() => setPreviewEnded(true)}
+        badge={
+          <>
+            <span className="player__preview-text">{t.player.previewHint(seconds)}</span>
+            <button type="button" className="player__preview-unlock" onClick={onUnlock}>
+              {unlockLabel ?? t.player.unlock}
+            </button>
+          </>
+        }
         {...playerOptions}
       />
     )

@@ -149,4 +149,37 @@ describe('VideoPlayer', () => {
     expect(pause).toHaveBeenCalled()
     expect(onLimit).toHaveBeenCalledTimes(1)
   })
+
+  it('a preview whose playlist ends a little short of the limit still reaches it; the badge shows over the picture', async () => {
+    const fake = fakeAttach()
+    const onLimit = vi.fn()
+    render(
+      <VideoPlayer
+        lines={LINES}
+        startAt={0}
+        poster={null}
+        title="视频7"
+        attach={fake.attach}
+        limitSeconds={2}
+        onLimit={onLimit}
+        badge={<span>试看 2 秒</span>}
+      />,
+    )
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(1))
+    expect(screen.getByText('试看 2 秒')).toBeTruthy()
+    video().currentTime = 1.96
+    fireEvent(video(), new Event('timeupdate'))
+    expect(onLimit).not.toHaveBeenCalled()
+    fireEvent(video(), new Event('ended'))
+    expect(onLimit).toHaveBeenCalledTimes(1)
+  })
+
+  it('without a limit, the end of the video is no limit', async () => {
+    const fake = fakeAttach()
+    const onLimit = vi.fn()
+    render(<VideoPlayer lines={LINES} startAt={0} poster={null} title="视频7" attach={fake.attach} onLimit={onLimit} />)
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(1))
+    fireEvent(video(), new Event('ended'))
+    expect(onLimit).not.toHaveBeenCalled()
+  })
 })

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { PlayLine } from '../../../core/contracts/play.ts'
 import { t } from '../../lib/messages-watch.ts'
 import { attachSource, type AttachOptions, type SourceFailure } from './hls-source.ts'
@@ -13,9 +13,14 @@ export interface VideoPlayerProps {
   poster: string | null
   title: string
   onProgress?(report: ProgressReport): void
-  /** A locked video's preview: playback stops here and `onLimit` is called. */
+  /**
+   * A locked video's preview: playback stops here and `onLimit` is called — also when the
+   * preview's own playlist ends first (its segments may end a few frames short of the limit).
+   */
   limitSeconds?: number
   onLimit?(): void
+  /** Shown over the picture's top corner (the preview's hint). */
+  badge?: ReactNode
   /** Replaced in tests. */
   attach?: typeof attachSource
   loadHls?: AttachOptions['loadHls']
@@ -42,6 +47,7 @@ export function VideoPlayer({
   onProgress,
   limitSeconds,
   onLimit,
+  badge,
   attach = attachSource,
   loadHls,
 }: VideoPlayerProps) {
@@ -120,19 +126,24 @@ export function VideoPlayer({
       if (element.paused && !element.ended) shouldPlay.current = false
       send(tracker.current?.stop(element.currentTime))
     }
+    const handleEnded = () => {
+      const { seconds, onLimit: reachLimit } = limit.current
+      if (seconds !== undefined) reachLimit?.()
+      else handleStop()
+    }
     const handleHide = () => {
       if (document.visibilityState === 'hidden') send(tracker.current?.stop(position.current))
     }
     element.addEventListener('playing', handlePlaying)
     element.addEventListener('timeupdate', handleTime)
     element.addEventListener('pause', handleStop)
-    element.addEventListener('ended', handleStop)
+    element.addEventListener('ended', handleEnded)
     document.addEventListener('visibilitychange', handleHide)
     return () => {
       element.removeEventListener('playing', handlePlaying)
       element.removeEventListener('timeupdate', handleTime)
       element.removeEventListener('pause', handleStop)
-      element.removeEventListener('ended', handleStop)
+      element.removeEventListener('ended', handleEnded)
       document.removeEventListener('visibilitychange', handleHide)
       // Leaving the page: where the viewer got to.
       send(tracker.current?.stop(position.current))
@@ -170,6 +181,7 @@ export function VideoPlayer({
           poster={poster ?? undefined}
           aria-label={title}
         />
+        {badge && !message ? <div className="player__badge">{badge}</div> : null}
         {message ? (
           <div className="player__overlay" role="alert">
             <p className="player__overlay-text">{message}</p>
