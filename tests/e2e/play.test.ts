@@ -82,6 +82,41 @@ async function withoutNativeHls(target: BrowserContext) {
   })
 }
 
+/** Key requests the page makes, as they happen. */
+function watchKeyRequests(page: Page): string[] {
+  const urls: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/media/key/')) urls.push(request.url())
+  })
+  return urls
+}
+
+/**
+ * Opens home's priced videos until one previews: its hint and unlock button show, it plays,
+ * and at its limit 试看结束 with the unlock replaces the player. False when none previews.
+ */
+async function previewPricedVideo(page: Page): Promise<boolean> {
+  for (const href of await homeCards(page, 'price')) {
+    await tapFromHome(page, href)
+    const { video, overlay } = await stage(page)
+    // Demo items without a stream have no preview: the lock straight away.
+    if (!video) {
+      expect(overlay).toContain('付费视频')
+      continue
+    }
+    const badge = page.locator('.player__badge')
+    expect(await badge.textContent()).toMatch(/试看 \d+ 秒/)
+    expect(await badge.getByRole('button', { name: '解锁观看' }).count()).toBe(1)
+    await playsPast(page, 0.5)
+    const ended = page.locator('.player__overlay[data-locked]')
+    await ended.waitFor({ timeout: 30_000 })
+    expect(await ended.textContent()).toContain('试看结束')
+    expect(await page.locator('.player video').count()).toBe(0)
+    return true
+  }
+  return false
+}
+
 describe('play page', () => {
   it('a free video tapped on home plays past 2 s', async () => {
     context = await browser.newContext(PHONE)
@@ -134,15 +169,15 @@ describe('play page', () => {
     expect(errors).toEqual([])
   })
 
-  it('a priced video without diamonds shows the lock, and the unlock sheet says 余额不足 with the way to recharge', async () => {
+  it('a priced video without diamonds plays its preview without a key, then 试看结束; the unlock sheet says 余额不足 with the way to recharge', async () => {
     context = await browser.newContext(PHONE)
-    const { page } = await openPage(context)
-    const [href] = await homeCards(page, 'price')
-    expect(href).toBeDefined()
-    await tapFromHome(page, href!)
-    const locked = await stage(page)
-    expect(locked.video).toBe(false)
-    expect(locked.overlay).toContain('付费视频')
+    const { page, errors } = await openPage(context)
+    const keyRequests = watchKeyRequests(page)
+    expect(await previewPricedVideo(page)).toBe(true)
+    // The preview's segments are plain: the locked viewer never asked for the key.
+    expect(keyRequests).toEqual([])
+    expect(errors).toEqual([])
+
     await page.getByRole('button', { name: '解锁观看' }).click()
     const sheet = page.getByRole('dialog', { name: '解锁视频' })
     await sheet.waitFor()
@@ -151,6 +186,16 @@ describe('play page', () => {
     expect(await sheet.getByRole('button', { name: '确认解锁' }).count()).toBe(0)
     await sheet.getByRole('link', { name: '去充值' }).click()
     await page.waitForURL(`${baseUrl}/mine/diamondRecharge`)
+  })
+
+  it('without native HLS, hls.js plays the preview too, with no key request', async () => {
+    context = await browser.newContext(PHONE)
+    await withoutNativeHls(context)
+    const { page, errors } = await openPage(context)
+    const keyRequests = watchKeyRequests(page)
+    expect(await previewPricedVideo(page)).toBe(true)
+    expect(keyRequests).toEqual([])
+    expect(errors).toEqual([])
   })
 
   it('a VIP-only video asks for a membership and links /mine/vip', async () => {
@@ -195,14 +240,15 @@ describe('play page', () => {
       let played: string | null = null
       for (const href of await homeCards(page, 'price', server.baseUrl)) {
         await tapFromHome(page, href, server.baseUrl)
-        expect((await stage(page)).overlay).toContain('付费视频')
-        await page.getByRole('button', { name: '解锁观看' }).click()
+        // The lock, or the preview (with the same unlock button over it).
+        await stage(page)
+        await page.getByRole('button', { name: '解锁观看' }).first().click()
         const sheet = page.getByRole('dialog', { name: '解锁视频' })
         expect(await sheet.getByTestId('unlock-balance').textContent()).toMatch(/^\d+(\.\d+)?钻石$/)
         await sheet.getByRole('button', { name: '确认解锁' }).click()
         await sheet.waitFor({ state: 'detached' })
-        // The play info comes again, unlocked.
-        await page.waitForSelector('.player__overlay[data-locked]', { state: 'detached' })
+        // The play info comes again, unlocked: neither the lock nor the preview's badge.
+        await page.waitForSelector('.player__overlay[data-locked], .player__badge', { state: 'detached' })
         // Bought; demo items without a stream have nothing to play, the first with one must.
         if (!(await stage(page)).video) continue
         await playsPast(page, 2)
