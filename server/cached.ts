@@ -1,6 +1,11 @@
+/** Values cached() has handed out, with their JSON text once it was asked for. */
+const jsonTexts = new WeakMap<object, string | null>()
+
 /**
  * One value per TTL; concurrent misses share one load; a failed load is not kept. Once loaded
  * the value itself is returned, not a promise of it, so a call can answer in the same tick.
+ * The value goes to every caller for the whole TTL, so it is frozen (deeply): nobody can change
+ * it under another caller, and its JSON text can be made once (jsonText) instead of per answer.
  */
 export function cached<T>(now: () => number, ttlMs: number, load: () => Promise<T>): () => T | Promise<T> {
   let value: Promise<T> | null = null
@@ -14,7 +19,7 @@ export function cached<T>(now: () => number, ttlMs: number, load: () => Promise<
     }
     expiresAt = time + ttlMs
     loaded = null
-    const loading = load()
+    const loading = load().then(shared)
     value = loading
     loading.then(
       (result) => {
@@ -26,4 +31,35 @@ export function cached<T>(now: () => number, ttlMs: number, load: () => Promise<
     )
     return loading
   }
+}
+
+function shared<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    deepFreeze(value)
+    jsonTexts.set(value, null)
+  }
+  return value
+}
+
+function deepFreeze(value: object) {
+  // Typed arrays with elements cannot be frozen; cached answers are JSON data and hold none.
+  if (ArrayBuffer.isView(value)) return
+  Object.freeze(value)
+  for (const child of Object.values(value)) {
+    if (typeof child === 'object' && child !== null && !Object.isFrozen(child)) deepFreeze(child as object)
+  }
+}
+
+/**
+ * JSON.stringify(value), made once for a value from cached(): the answers every caller shares
+ * (ping/config, media/home) would otherwise be serialised again for each request.
+ */
+export function jsonText(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null'
+  const text = jsonTexts.get(value)
+  if (text === undefined) return JSON.stringify(value)
+  if (text !== null) return text
+  const made = JSON.stringify(value)
+  jsonTexts.set(value, made)
+  return made
 }

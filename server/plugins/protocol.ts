@@ -4,6 +4,7 @@ import { ResultCode, httpStatusFor, type ApiResult, type ProtocolRejection } fro
 import { MAX_CLOCK_SKEW_SECONDS, NONCE_TTL_SECONDS } from '../../core/protocol/defaults.ts'
 import { EnvelopeError, isEnvelope, openText } from '../../core/protocol/envelope.ts'
 import { parseApiKey } from '../../core/protocol/sign.ts'
+import { jsonText } from '../cached.ts'
 import type { Config } from '../config.ts'
 import { createSealer } from '../protocol/sealer.ts'
 import { createSigner } from '../protocol/signature.ts'
@@ -36,7 +37,8 @@ export function createResultSender(deps: Pick<ProtocolDeps, 'config' | 'crypto'>
   const seal = createSealer(apiSecret, deps.crypto.randomBytes)
   return function sendResult(reply: FastifyReply, result: ApiResult) {
     const status = httpStatusFor(result.code)
-    const json = JSON.stringify(result)
+    // JSON.stringify(result), with the data's text made once when it is a shared cached value.
+    const json = `{"code":${result.code},"data":${jsonText(result.data)},"tip":${JSON.stringify(result.tip)},"msg":${JSON.stringify(result.msg)}}`
     reply.code(status).type(JSON_TYPE)
     return reply.send(encryptHttp && status === 200 ? seal(json) : json)
   }
