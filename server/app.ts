@@ -25,7 +25,7 @@ import { createMemoryNonceStore, type NonceStore } from './plugins/nonce-store.t
 import { createResultSender, registerProtocol } from './plugins/protocol.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { mediaDirOf, registerStreamRoutes } from './modules/streams/routes.ts'
-import { registerSession } from './plugins/session.ts'
+import { createSessionLookup, registerSession } from './plugins/session.ts'
 import { registerStaticApp } from './plugins/static-app.ts'
 import { createNodeCrypto } from './protocol/node-crypto.ts'
 
@@ -57,7 +57,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sendResult = createResultSender({ config, crypto })
   registerSecurityHeaders(app)
   registerProtocol(app, { config, crypto, now, nonceStore, unsignedPrefixes: [KEY_PATH_PREFIX] })
-  registerSession(app, { db, now })
+  const sessions = createSessionLookup({ db, now })
+  registerSession(app, sessions)
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
@@ -80,7 +81,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPingRoutes(defineCall, ping)
   registerAccountRoutes(
     defineCall,
-    createAccountsService({ db, config, now, ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}) }),
+    createAccountsService({
+      db,
+      config,
+      now,
+      sessions,
+      ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
+    }),
   )
 
   const media = createMediaService({ db, now })

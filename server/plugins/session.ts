@@ -14,16 +14,68 @@ export function hashToken(token: string): string {
 }
 
 /**
- * Resolves `Authorization` to request.user for /api/ calls that passed the protocol checks.
- * Whether a call needs a user is the call's business (defineCall's `secured`).
+ * How long this process trusts a session it looked up. A user's calls come in bursts (an app
+ * start makes four or five), and the lookup was the largest cost of a secured call after the
+ * envelope. A logout here forgets the session at once; a revocation by another server process
+ * (or the admin CLI) takes effect here within this time.
  */
-export function registerSession(app: FastifyInstance, deps: { db: Db; now: () => number }) {
+export const SESSION_CACHE_MS = 5_000
+const SESSION_CACHE_MAX_ENTRIES = 50_000
+
+export interface SessionLookup {
+  /** The session of `token`, or null; from this process's memory when looked up moments ago. */
+  find(token: string): SessionUser | null | Promise<SessionUser | null>
+  /** Called on logout: the token is not trusted from memory again. */
+  forget(token: string): void
+}
+
+export function createSessionLookup(deps: { db: Db; now: () => number }): SessionLookup {
+  // Insertion order is lookup order, so the first entry is the oldest: evicted first when full.
+  const remembered = new Map<string, { user: SessionUser; until: number }>()
+  return {
+    find(token) {
+      const tokenHash = hashToken(token)
+      const now = deps.now()
+      const entry = remembered.get(tokenHash)
+      if (entry && entry.until > now) return entry.user
+      if (entry) remembered.delete(tokenHash)
+      return findSession(deps.db, tokenHash, new Date(now)).then((row) => {
+        if (!row) return null
+        const user = { userId: row.userId, sessionId: row.sessionId }
+        if (remembered.size >= SESSION_CACHE_MAX_ENTRIES) remembered.delete(remembered.keys().next().value!)
+        remembered.set(tokenHash, { user, until: Math.min(now + SESSION_CACHE_MS, row.expiresAt.getTime()) })
+        return user
+      })
+    },
+    forget(token) {
+      remembered.delete(hashToken(token))
+    },
+  }
+}
+
+/**
+ * Resolves `Authorization` to request.user for /api/ calls that passed the protocol checks.
+ * Whether a call needs a user is the call's business (defineCall's `secured`). A callback hook:
+ * anonymous calls and remembered sessions go on in the same tick.
+ */
+export function registerSession(app: FastifyInstance, sessions: SessionLookup) {
   app.decorateRequest('user', null)
   app.decorateRequest('apiToken', '')
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const token = request.apiToken
-    if (!token || !request.url.startsWith('/api/')) return
-    request.user = await findSession(deps.db, hashToken(token), new Date(deps.now()))
+    if (!token || !request.url.startsWith('/api/')) return done()
+    const found = sessions.find(token)
+    if (!(found instanceof Promise)) {
+      request.user = found
+      return done()
+    }
+    found.then(
+      (user) => {
+        request.user = user
+        done()
+      },
+      (error: unknown) => done(error as Error),
+    )
   })
 }
 

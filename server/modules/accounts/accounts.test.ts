@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { LoginResultSchema, UserInfoSchema } from '../../../core/contracts/session.ts'
 import { sessions, users } from '../../db/schema/accounts.ts'
 import { BACKENDS, useTestApp } from '../../testing/harness.ts'
+import { SESSION_CACHE_MS } from '../../plugins/session.ts'
+import { revokeSession } from './repo.ts'
 import { parseChannel } from './service.ts'
 
 type Login = { id: number; token: string }
@@ -137,6 +139,16 @@ describe.each(BACKENDS)('user calls (%s)', (backend) => {
     expect((await t.client.call('user/logout', {})).body.code).toBe(200)
     expect((await t.client.call('user/logout', {}, { token: '' })).body.code).toBe(200)
     expect(second.id).toBe(first.id)
+  })
+
+  it('a session revoked by another process stops working here within SESSION_CACHE_MS', async () => {
+    const me = await login()
+    expect((await t.client.call('user/info', {})).body.code).toBe(200)
+    // What another server process's logout (or an operator) does: only the database changes.
+    await revokeSession(t.db, createHash('sha256').update(me.token).digest('hex'), new Date(t.clock.now()))
+    expect((await t.client.call('user/info', {})).body.code).toBe(200)
+    t.clock.advance(SESSION_CACHE_MS)
+    expect((await t.client.call('user/info', {})).body.code).toBe(1000)
   })
 
   it('user/online/time adds up per user; anonymous reports change nothing', async () => {

@@ -7,7 +7,7 @@ export type UserRow = typeof users.$inferSelect
 
 const findSessionQuery = preparedPerDb((db) =>
   db
-    .select({ sessionId: sessions.id, userId: sessions.userId })
+    .select({ sessionId: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
     .from(sessions)
     .where(
       and(

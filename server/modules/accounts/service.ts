@@ -5,7 +5,7 @@ import { BUSINESS_MESSAGES, BusinessCode } from '../../../core/protocol/codes.ts
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { hashToken, type SessionUser } from '../../plugins/session.ts'
+import { hashToken, type SessionLookup, type SessionUser } from '../../plugins/session.ts'
 import * as repo from './repo.ts'
 import { toPublicUserInfo, toUserInfo } from './user-info.ts'
 
@@ -13,6 +13,8 @@ export interface AccountsDeps {
   db: Db
   config: Pick<Config, 'guestCreation' | 'guestLimitPerIp' | 'sessionTtlDays'>
   now: () => number
+  /** Told on logout, so this process stops trusting the token at once. */
+  sessions: Pick<SessionLookup, 'forget'>
   randomBytes?: (length: number) => Uint8Array
 }
 
@@ -84,7 +86,9 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     async logout(token: string) {
-      if (token) await repo.revokeSession(db, hashToken(token), new Date(deps.now()))
+      if (!token) return
+      await repo.revokeSession(db, hashToken(token), new Date(deps.now()))
+      deps.sessions.forget(token)
     },
 
     async addOnlineTime(session: SessionUser, seconds: number) {
