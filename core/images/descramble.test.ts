@@ -225,6 +225,18 @@ describe('xorInPlace', () => {
     }
   })
 
+  it('agrees with a byte loop at every length to 300 bytes and every alignment (the 16-word loop and its tails)', () => {
+    const data = noise(300 + 8, 9)
+    for (let start = 0; start < 8; start++) {
+      for (let length = 0; length <= 300; length++) {
+        const view = Uint8Array.from(data).subarray(start, start + length)
+        const expected = naiveXor(view, 0xa5)
+        xorInPlace(view, 0xa5)
+        expect(sameBytes(view, expected)).toBe(true)
+      }
+    }
+  })
+
   it('handles buffers smaller than one word and an XOR byte of 0', () => {
     for (let length = 0; length < 12; length++) {
       const view = noise(length + 1, length).subarray(1)
