@@ -10,6 +10,18 @@ import { createNodeCrypto } from '../server/protocol/node-crypto.ts'
 
 export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 export const CONNECTIONS = 16
+/**
+ * Throughput sections alternate their phases for this many rounds and report medians: this
+ * machine's speed drifts by a third within a minute, so one phase of each would compare
+ * different machines.
+ */
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
 export const secret = process.env.API_SECRET || DEV_API_SECRET
 export const crypto = createNodeCrypto()
 export const xUserAgent = formatXUserAgent({ devType: 'PC', sysType: 'h5_pc', browser: 'bench', browserVersion: '1' })

@@ -7,7 +7,7 @@
  *  4. Image descrambling ÷ an allocating copy at 100 KB and 1 MB, in Node and Chromium; target ≥ 1.5.
  *  5. On PostgreSQL, media/home and the HLS key endpoint ÷ the signed baseline (ping/config); target ≥ 0.6.
  * BENCH_ONLY=protocol,watch,web,descramble picks sections (1, 5, 2–3, 4); BENCH_SECONDS each phase's length;
- * BENCH_ROUNDS the alternating plain/signed rounds of section 1 (median reported); BENCH_CPU_PROFILE=<dir>
+ * BENCH_ROUNDS the alternating rounds of sections 1 and 5 (medians reported); BENCH_CPU_PROFILE=<dir>
  * writes a CPU profile of the bench server process.
  */
 import { open } from '../core/protocol/envelope.ts'
@@ -22,7 +22,9 @@ import {
   DURATION_SECONDS,
   forkBenchServer,
   load,
+  median,
   presignedCalls,
+  ROUNDS,
   secret,
   signedApiKey,
   signedHeaders,
@@ -32,7 +34,6 @@ import {
 import { formatWatchThroughput, watchThroughput } from './watch.ts'
 
 const signedPath = '/api/app/ping/config'
-const PROTOCOL_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 
 async function protocolThroughput() {
   const port = await freePort()
@@ -54,10 +55,8 @@ async function protocolThroughput() {
   try {
     await load(server, plainPhase()) // warm-up: JIT and connection set-up
     await load(server, signedPhase())
-    // Alternating rounds, reported by their median: this machine's speed drifts by a third
-    // within a minute, so one phase of each would compare different machines.
     const rounds: { plain: LoadFigure; signed: LoadFigure }[] = []
-    for (let round = 0; round < PROTOCOL_ROUNDS; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       rounds.push({ plain: await load(server, plainPhase()), signed: await load(server, signedPhase()) })
     }
     return rounds
@@ -66,18 +65,12 @@ async function protocolThroughput() {
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
-
 if (benchSelected('protocol')) {
   const rounds = await protocolThroughput()
   console.log(
     '\nSigned + sealed call vs plain JSON (same body, same process, %d connections, %d rounds of %d s each, medians)',
     CONNECTIONS,
-    PROTOCOL_ROUNDS,
+    ROUNDS,
     DURATION_SECONDS,
   )
   const row = (label: string, pick: (figure: LoadFigure) => number) => {

@@ -17,7 +17,9 @@ import {
   DURATION_SECONDS,
   forkBenchServer,
   load,
+  median,
   presignedCalls,
+  ROUNDS,
   secret,
   signedApiKey,
   signedHeaders,
@@ -30,10 +32,14 @@ const TARGET = 0.6
 /** Guests logged in (and given a play token) at once while a key phase's pool is made. */
 const SETUP_CONCURRENCY = 8
 
-export interface WatchThroughput {
+export interface WatchRound {
   baseline: LoadFigure
   home: LoadFigure
   key: LoadFigure
+}
+
+export interface WatchThroughput {
+  rounds: WatchRound[]
   /** Guests whose play tokens the key phases used (the endpoint allows each 60 requests a minute). */
   keyUsers: number
 }
@@ -163,28 +169,35 @@ async function measure(server: Parameters<typeof load>[0], baseUrl: string): Pro
     return { users: pool.users, phase: { url: keyUrl(videoId), next: pool.next } }
   }
 
-  // Warm-ups (JIT, connections, the database's caches), then the measured phases.
+  // Warm-ups (JIT, connections, the database's caches), then alternating measured rounds.
   const warmBaseline = await load(server, baselinePhase())
   const warmHome = await load(server, homePhase())
   const warmKeyPhase = await keyPhase(3 * Math.max(warmBaseline.total, warmHome.total))
   const warmKey = await load(server, warmKeyPhase.phase)
-  const baseline = await load(server, baselinePhase())
-  const homeFigure = await load(server, homePhase())
-  const keyMeasured = await keyPhase(3 * warmKey.total)
-  const key = await load(server, keyMeasured.phase)
-  return { baseline, home: homeFigure, key, keyUsers: warmKeyPhase.users + keyMeasured.users }
+  let keyUsers = warmKeyPhase.users
+  const rounds: WatchRound[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    const baseline = await load(server, baselinePhase())
+    const home = await load(server, homePhase())
+    const keyMeasured = await keyPhase(3 * Math.max(warmKey.total, baseline.total))
+    keyUsers += keyMeasured.users
+    rounds.push({ baseline, home, key: await load(server, keyMeasured.phase) })
+  }
+  return { rounds, keyUsers }
 }
 
 export function formatWatchThroughput(figures: WatchThroughput): string[] {
   const lines = [
     `\nWatching on PostgreSQL: media/home and the HLS key endpoint vs the signed baseline (GET ping/config), ` +
-      `same server, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`,
+      `same server, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_SECONDS} s each, medians`,
   ]
   const row = (label: string, pick: (figure: LoadFigure) => number) => {
-    const [baseline, home, key] = [pick(figures.baseline), pick(figures.home), pick(figures.key)]
+    const of = (phase: keyof WatchRound) => median(figures.rounds.map((round) => pick(round[phase])))
+    const ratio = (phase: 'home' | 'key') =>
+      median(figures.rounds.map((round) => pick(round[phase]) / pick(round.baseline))).toFixed(2)
     lines.push(
-      `  ${label.padEnd(34)} baseline ${baseline.toFixed(0).padStart(6)}  media/home ${home.toFixed(0).padStart(6)}` +
-        ` (${(home / baseline).toFixed(2)})  key ${key.toFixed(0).padStart(6)} (${(key / baseline).toFixed(2)})`,
+      `  ${label.padEnd(34)} baseline ${of('baseline').toFixed(0).padStart(6)}  media/home ${of('home').toFixed(0).padStart(6)}` +
+        ` (${ratio('home')})  key ${of('key').toFixed(0).padStart(6)} (${ratio('key')})`,
     )
   }
   row('req/s of server CPU (capacity)', (figure) => figure.cpuRps)
