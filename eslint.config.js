@@ -29,6 +29,8 @@ export default tseslint.config(
       'src/routeTree.gen.ts',
       'server/db/migrations',
       'assets/demo-streams',
+      // Local experiments (profiling harnesses and the like), never committed.
+      'scratch',
     ],
   },
   js.configs.recommended,
