@@ -219,6 +219,25 @@ describe('ShortsFeed', () => {
     expect(storage.get('marquee.shorts.muted')).toBe('false')
   })
 
+  it("has the keyboard once shown; arrows move it even from a button inside a slide, Space there stays the button's", async () => {
+    renderFeed([card(1), card(2), card(3)], answerPlay)
+    await videoOfSlide(0)
+    await waitFor(() => expect(playingSlides()).toEqual([0]))
+    const feed = screen.getByRole('feed')
+    expect(document.activeElement).toBe(feed)
+    const scrollTo = vi.fn()
+    feed.scrollTo = scrollTo
+    const second = screen.getAllByRole('article')[1]!
+
+    fireEvent.keyDown(screen.getByRole('button', { name: t.shorts.pause }), { key: 'ArrowDown' })
+    expect(scrollTo).toHaveBeenCalledTimes(1)
+    expect(scrollTo.mock.calls[0]![0]).toMatchObject({ top: second.offsetTop })
+    fireEvent.keyDown(screen.getByRole('button', { name: t.shorts.pause }), { key: ' ' })
+    expect(playingSlides()).toEqual([0])
+    fireEvent.keyDown(feed, { key: ' ' })
+    expect(playingSlides()).toEqual([])
+  })
+
   it('a locked video shows its cover with a link to unlock it on the play page, and no stream', async () => {
     renderFeed([card(7, { price: 500 })], async (name, body) =>
       name === 'media/play' ? playInfo(card(body.id as number, { price: 500 }), { lock: 'price', lines: [] }) : {},

@@ -108,6 +108,12 @@ export function ShortsFeed({ list, config, loadHls, now = Date.now }: ShortsFeed
     return () => observer.disconnect()
   }, [count, select])
 
+  // The feed is the page: it takes focus once it shows, so the keyboard drives it at once.
+  const shown = count > 0
+  useEffect(() => {
+    if (shown) scroller.current?.focus({ preventScroll: true })
+  }, [shown])
+
   const goTo = (index: number) => {
     const root = scroller.current
     const slide = root?.querySelector<HTMLElement>(`[data-index="${index}"]`)
@@ -116,10 +122,12 @@ export function ShortsFeed({ list, config, loadHls, now = Date.now }: ShortsFeed
     root.scrollTo({ top: slide.offsetTop, behavior: smooth ? 'smooth' : 'auto' })
   }
 
+  // Arrows and page keys also work while a button inside a slide has focus (a tap on the video
+  // leaves it there); Space, k and m stay the feed's own, so Space still presses a focused button.
   const handleKeyDown = (event: KeyboardEvent) => {
-    if (event.target !== event.currentTarget) return
     if (event.key === 'ArrowDown' || event.key === 'PageDown') goTo(Math.min(count - 1, activeRef.current + 1))
     else if (event.key === 'ArrowUp' || event.key === 'PageUp') goTo(Math.max(0, activeRef.current - 1))
+    else if (event.target !== event.currentTarget) return
     else if (event.key === ' ' || event.key === 'k') setPaused((value) => !value)
     else if (event.key === 'm') setMuted(!muted)
     else return
