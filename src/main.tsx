@@ -14,9 +14,10 @@ import { onceRetryable } from './lib/once.ts'
 import { reportingOnlineStatus, trackOnlineStatus } from './lib/online-status.ts'
 import { createSecureStorage, createStateBackend } from './lib/persist.ts'
 import { createAppStore, provideApi } from './lib/store.ts'
-import { registerServiceWorkerLater, syncImageOrigins } from './lib/sw-bridge.ts'
+import { hasControllingWorker, registerServiceWorkerLater, syncImageOrigins } from './lib/sw-bridge.ts'
 import { formatXUserAgent } from '../core/protocol/sign.ts'
 import { userAgentFields } from './lib/user-agent.ts'
+import { trackViewportHeight } from './lib/viewport.ts'
 import { createAppRouter } from './router.ts'
 import { showToastAtom } from './ui/toast.tsx'
 import './styles.css'
@@ -25,6 +26,9 @@ const store = createAppStore()
 // Before anything slow: Chromium may fire beforeinstallprompt as soon as the page loads.
 captureInstallPrompt(store)
 trackOnlineStatus(store)
+// Now, while the page is only the splash: reading innerHeight after the first render would
+// force a layout of the whole page in the middle of React's work.
+trackViewportHeight()
 const storage = createSecureStorage({ crypto: protocolCrypto, secret: API_SECRET, backend: createStateBackend() })
 
 const api = reportingOnlineStatus(
@@ -70,6 +74,12 @@ syncImageOrigins({
 })
 
 const router = createAppRouter({ store, api, ready })
+
+// The root's beforeLoad waits for the session, and the router asks for a page's code only
+// after it: fetch the entry page's code alongside the session instead of after it.
+for (const route of router.getMatchedRoutes(location.pathname)[0]) void router.loadRouteChunk(route)
+// Without a controlling worker, every image goes through the fallback: have it ready too.
+if (!hasControllingWorker()) void import('./lib/image-fallback.ts')
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

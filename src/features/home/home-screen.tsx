@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useEffect, type ReactNode } from 'react'
+import { useDeferredValue, useEffect, type ReactNode } from 'react'
 import { t } from '../../lib/messages.ts'
 import { scheduleSplashRemoval } from '../../lib/splash.ts'
 import { EmptyState, ErrorState, Skeleton } from '../../ui/state-views.tsx'
@@ -44,14 +44,22 @@ export interface HomeScreenProps {
 
 /** Home (SPEC §4): header, ads, the announcement, then the catalogue. */
 export function HomeScreen({ ads, catalogue }: HomeScreenProps) {
+  // The first commit (the whole shell, the moment the session is ready) holds only the header;
+  // the rest follows in a deferred render, which React builds in short slices rather than one
+  // long task. All of it arrives in one commit below the header, so nothing shifts.
+  const complete = useDeferredValue(true, false)
   return (
     <main className="page page--tab home">
       <header className="page-header page-header--brand">
         <h1 className="page-header__title">{t.appName}</h1>
       </header>
-      {ads}
-      <AnnouncementCard />
-      {catalogue}
+      {complete ? (
+        <>
+          {ads}
+          <AnnouncementCard />
+          {catalogue}
+        </>
+      ) : null}
     </main>
   )
 }

@@ -35,8 +35,11 @@ export const sessionUserAtom = atom((get) => get(sessionAtom)?.user ?? null)
 export const appConfigAtom = atom((get) => get(configAtom))
 export const appFlagsAtom = atom((get) => get(flagsAtom))
 export const isLightAtom = atom((get) => get(flagsAtom).isLight)
-/** Seal POST bodies only once the config says so; the server accepts plain bodies too. */
-export const sealRequestsAtom = atom((get) => get(configAtom)?.encryption.request ?? false)
+/**
+ * Seal POST bodies as the config says; before the config is known (a first visit's guest login
+ * goes out alongside ping/config), seal them. The server accepts both.
+ */
+export const sealRequestsAtom = atom((get) => get(configAtom)?.encryption.request ?? true)
 
 export const setSessionAtom = atom(null, (_get, set, session: Session | null) => set(sessionAtom, session))
 export const setConfigAtom = atom(null, (_get, set, config: AppConfig | null) => set(configAtom, config))

@@ -75,6 +75,29 @@ describe('initSession', () => {
     expect(await s.storage.get(StorageKey.App)).toEqual({ isLight: true, isAppStore: false })
   })
 
+  it('sends the first guest login sealed alongside ping/config, and is ready once the config is known', async () => {
+    const s = setup(loginOk)
+    let answerConfig: (config: unknown) => void = () => {}
+    vi.mocked(s.api.get).mockImplementation(
+      (name: string) =>
+        new Promise((resolve) => {
+          s.calls.push({ name, body: undefined })
+          answerConfig = resolve as (config: unknown) => void
+        }),
+    )
+    let ready = false
+    const init = initSession(s.deps).then(() => (ready = true))
+    await vi.waitFor(() => expect(s.calls.map((c) => c.name)).toEqual(['ping/config', 'login/guest']))
+    // Before the config says otherwise, request bodies are sealed.
+    expect(s.store.get(sealRequestsAtom)).toBe(true)
+    await Promise.resolve()
+    expect(ready).toBe(false)
+    answerConfig({ ...CONFIG, encryption: { request: false, http: true, m3u8: false } })
+    await init
+    expect(s.store.get(tokenAtom)).toBe('tok-1')
+    expect(s.store.get(sealRequestsAtom)).toBe(false)
+  })
+
   it('uses a URL device id longer than 6 characters', async () => {
     const s = setup(loginOk, '?uuid=device-1234567')
     await initSession(s.deps)

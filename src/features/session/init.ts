@@ -54,12 +54,15 @@ function looksLikeLogin(value: unknown): value is LoginResult {
   return typeof login?.token === 'string' && login.token !== '' && typeof login.id === 'number'
 }
 
-/** GET ping/config feeds the config store (SPEC §6). */
+/**
+ * GET ping/config feeds the config store (SPEC §6). Resolves once the store has it; the copy
+ * kept for the next start is written meanwhile (a failed write only means that start asks first).
+ */
 export async function refreshConfig(deps: Pick<SessionDeps, 'store' | 'api' | 'storage'>): Promise<void> {
   const config = await deps.api.get<unknown>('ping/config')
   if (!looksLikeConfig(config)) throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse)
   deps.store.set(setConfigAtom, config)
-  await deps.storage.set(StorageKey.Config, config)
+  deps.storage.set(StorageKey.Config, config).catch(() => {})
 }
 
 /**
@@ -82,35 +85,40 @@ export async function initSession(deps: SessionDeps): Promise<void> {
     isAppStore: params.isAppStore ?? storedFlags?.isAppStore ?? NO_FLAGS.isAppStore,
   }
   store.set(setFlagsAtom, flags)
-  if (flags.isLight !== storedFlags?.isLight || flags.isAppStore !== storedFlags.isAppStore) {
-    await storage.set(StorageKey.App, flags)
-  }
+  // Written while the calls below are in flight; the session is ready once it is written.
+  const flagsSaved =
+    flags.isLight !== storedFlags?.isLight || flags.isAppStore !== storedFlags.isAppStore
+      ? storage.set(StorageKey.App, flags)
+      : Promise.resolve()
 
   const deviceId = resolveDeviceId(params.uid, storedSession?.uuid, deps.newDeviceId)
   // A different device id in the URL means another device's identity: log in afresh.
   const session = storedSession && storedSession.uuid === deviceId && storedSession.token ? storedSession : null
   if (session) store.set(setSessionAtom, session)
 
-  if (store.get(appConfigAtom)) {
-    refreshConfig(deps).catch(() => {
-      // The stored config stays in use; the next start tries again.
-    })
-  } else {
-    // Without a stored config, wait for it so `encryption.request` is known for the login.
-    await refreshConfig(deps).catch(() => {})
+  const hadConfig = store.get(appConfigAtom) !== null
+  // The stored config stays in use when this fails; the next start tries again.
+  const configFetched = refreshConfig(deps).catch(() => {})
+  // Without a stored config, the session is ready only once the config is known (images need its
+  // IMAGE domain). The guest login does not wait for it: until the config says otherwise, request
+  // bodies are sealed (sealRequestsAtom), which the server accepts either way, so the two calls
+  // share one round trip on a first visit.
+  const configKnown = hadConfig ? Promise.resolve() : configFetched
+  if (session) {
+    await Promise.all([configKnown, flagsSaved])
+    return
   }
-  if (session) return
 
   const channel: Channel = {
     pc: params.pc ?? storedSession?.channel.pc ?? '',
     dc: params.dc ?? storedSession?.channel.dc ?? '',
     isLight: flags.isLight,
   }
-  const result = await api.call<LoginResult>('login/guest', {
-    devID: deviceId,
-    affCode: JSON.stringify(channel),
-    token: '',
-  })
+  const [result] = await Promise.all([
+    api.call<LoginResult>('login/guest', { devID: deviceId, affCode: JSON.stringify(channel), token: '' }),
+    configKnown,
+    flagsSaved,
+  ])
   if (result.code === ResultCode.GuestCreationRefused || result.code === ResultCode.GuestCreationRefusedAlt) {
     throw new ApiError(ApiErrorKind.Business, t.session.guestFailed, result.code)
   }

@@ -3,7 +3,6 @@ import { useCallback, useEffect } from 'react'
 import { clearChunkReloadFlag } from '../../lib/chunk-reload.ts'
 import { t } from '../../lib/messages.ts'
 import { scheduleSplashRemoval } from '../../lib/splash.ts'
-import { trackViewportHeight } from '../../lib/viewport.ts'
 import { FooterNav } from '../../ui/footer-nav.tsx'
 import { ProgressBar } from '../../ui/progress-bar.tsx'
 import { Toaster } from '../../ui/toast.tsx'
@@ -22,7 +21,6 @@ export function AppLayout() {
   const busy = useRouterState({ select: (state) => state.status === 'pending' || state.isLoading })
   const tab = footerTabFor(leafRouteId)
 
-  useEffect(() => trackViewportHeight(), [])
   useEffect(() => {
     if (leafRouteId !== undefined && leafRouteId !== '/') scheduleSplashRemoval(SPLASH_AFTER_ROUTE_MS)
   }, [leafRouteId])
