@@ -1,4 +1,5 @@
 import { atom, type Getter } from 'jotai'
+import { startTransition } from 'react'
 import { errorMessage } from './http.ts'
 
 /** A server read as a feature atom holds it (STYLE.md: query atoms). */
@@ -20,7 +21,10 @@ export function queryAtoms<T>(fetch: (get: Getter) => Promise<T>) {
     if (previous.status === 'loading') return
     set(stateAtom, previous.status === 'success' ? { ...previous, refreshing: true } : { status: 'loading' })
     try {
-      set(stateAtom, { status: 'success', data: await fetch(get) })
+      const data = await fetch(get)
+      // An answer renders as a transition: React builds a long list in short slices instead of
+      // one long task, so the page keeps answering taps meanwhile.
+      startTransition(() => set(stateAtom, { status: 'success', data }))
     } catch (error) {
       if (previous.status === 'success') set(stateAtom, { ...previous, refreshing: false })
       else set(stateAtom, { status: 'error', message: errorMessage(error) })

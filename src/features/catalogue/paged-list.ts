@@ -1,3 +1,4 @@
+import { startTransition } from 'react'
 import { atom, type Atom, type Getter, type WritableAtom } from 'jotai'
 import type { Page } from '../../../core/contracts/media.ts'
 import { errorMessage } from '../../lib/http.ts'
@@ -99,19 +100,22 @@ export function createPagedList<T, R extends Page<T>>(key: string, fetchPage: Pa
 
   const appendAtom = atom(null, (get, set, page: Fetched<R>) => {
     const state = get(internalAtom)
-    set(internalAtom, {
-      ...state,
-      nextCursor: page.data.nextCursor,
-      ahead: null,
-      view: {
-        ...state.view,
-        items: [...state.view.items, ...page.data.items],
-        hasMore: page.data.nextCursor !== null,
-        loadingMore: false,
-        moreError: null,
-        stale: state.view.stale || page.stale,
-      },
-    })
+    // Like a first page, more cards render as a transition, so scrolling stays smooth meanwhile.
+    startTransition(() =>
+      set(internalAtom, {
+        ...state,
+        nextCursor: page.data.nextCursor,
+        ahead: null,
+        view: {
+          ...state.view,
+          items: [...state.view.items, ...page.data.items],
+          hasMore: page.data.nextCursor !== null,
+          loadingMore: false,
+          moreError: null,
+          stale: state.view.stale || page.stale,
+        },
+      }),
+    )
   })
 
   const loadFirst = async (get: Getter, set: (next: InternalState<T, R>) => void, replace: boolean) => {
@@ -127,20 +131,23 @@ export function createPagedList<T, R extends Page<T>>(key: string, fetchPage: Pa
     try {
       const page = await fetchPage(get, undefined)
       if (get(internalAtom).generation !== generation) return
-      set({
-        ...get(internalAtom),
-        nextCursor: page.data.nextCursor,
-        view: {
-          status: 'ready',
-          items: page.data.items,
-          error: null,
-          hasMore: page.data.nextCursor !== null,
-          loadingMore: false,
-          moreError: null,
-          stale: page.stale,
-          meta: metaOf(page.data),
-        },
-      })
+      // A page renders as a transition: React builds the cards in short slices, not one long task.
+      startTransition(() =>
+        set({
+          ...get(internalAtom),
+          nextCursor: page.data.nextCursor,
+          view: {
+            status: 'ready',
+            items: page.data.items,
+            error: null,
+            hasMore: page.data.nextCursor !== null,
+            loadingMore: false,
+            moreError: null,
+            stale: page.stale,
+            meta: metaOf(page.data),
+          },
+        }),
+      )
     } catch (error) {
       const now = get(internalAtom)
       if (now.generation !== generation) return
