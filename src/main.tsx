@@ -56,7 +56,7 @@ provideApi(store, api)
 
 recordLanding(location.pathname + location.search)
 
-const ready = onceRetryable(() =>
+const startSession = () =>
   initSession({
     store,
     api,
@@ -64,8 +64,19 @@ const ready = onceRetryable(() =>
     search: location.search,
     newDeviceId: randomUuid,
     notify: (message) => store.set(showToastAtom, message),
-  }),
-)
+  })
+// The session starts now, not when the router first asks (after React's first render): its
+// calls are the first links of home's chain. The route guard gets this attempt; a retry after
+// a failure starts a new one.
+let firstAttempt: Promise<void> | null = startSession()
+firstAttempt.catch(() => {
+  // Reported by the route guard, which awaits this attempt.
+})
+const ready = onceRetryable(() => {
+  const attempt = firstAttempt ?? startSession()
+  firstAttempt = null
+  return attempt
+})
 
 syncImageOrigins({
   container: 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
