@@ -24,37 +24,60 @@ export interface MemoryNonceStoreOptions {
   maxEntries?: number
 }
 
+const PROTOCOL_NONCE = /^[0-9a-f]{32}$/
+
+/**
+ * The Map key of a nonce. A protocol nonce (32 hex characters, SPEC §2) becomes its 16 bytes as
+ * a 16-character string: half the size, and a fresh string — the parsed nonce is a slice of
+ * the x-api-key header and would keep the whole header alive for the TTL. Other keys (tests,
+ * other callers) keep their text behind a character no byte string contains, so the two kinds
+ * never meet.
+ */
+function nonceKey(nonce: string): string {
+  return PROTOCOL_NONCE.test(nonce) ? Buffer.from(nonce, 'hex').toString('latin1') : `\u0100${nonce}`
+}
+
 /**
  * A Map in insertion order: with one TTL for every nonce, the oldest entries expire first,
  * so expiry is a sweep from the front that stops at the first live entry. The oldest expiry
  * is kept aside, so the sweep (an iterator) only runs when something has expired.
+ *
+ * It holds every nonce of the last ten minutes (millions under load), so each entry is kept
+ * small: a compact key (nonceKey) and the expiry in whole seconds since the store began, a
+ * small integer V8 stores inline, where milliseconds since 1970 would each be a heap number.
+ * 300 000 nonces parsed from headers took 63 MB of heap before this and 24 MB after.
  */
 export function createMemoryNonceStore(
   options: MemoryNonceStoreOptions,
 ): NonceStore & Required<Pick<NonceStore, 'rememberNow'>> & { size(): number } {
   const maxEntries = options.maxEntries ?? 1_000_000
+  const startSecond = Math.floor(options.now() / 1000)
   const expiries = new Map<string, number>()
   let oldestExpiry = Infinity
   const sweep = (now: number) => {
     oldestExpiry = Infinity
-    for (const [nonce, expiresAt] of expiries) {
+    for (const [key, expiresAt] of expiries) {
       if (expiresAt > now) {
         oldestExpiry = expiresAt
         break
       }
-      expiries.delete(nonce)
+      expiries.delete(key)
     }
   }
   function rememberNow(nonce: string, ttlSeconds: number): boolean {
-    const now = options.now()
+    // Seconds since the store began, rounded down for now and up for an expiry, so a nonce is
+    // remembered for at least its TTL and less than a second more.
+    const nowMs = options.now()
+    const now = Math.floor(nowMs / 1000) - startSecond
     if (oldestExpiry <= now) sweep(now)
-    const expiresAt = expiries.get(nonce)
+    const key = nonceKey(nonce)
+    const expiresAt = expiries.get(key)
     if (expiresAt !== undefined && expiresAt > now) return false
     if (expiries.size >= maxEntries) throw new NonceStoreFullError('nonce store is full')
-    const expiry = now + ttlSeconds * 1000
+    const expiry = Math.ceil(nowMs / 1000) - startSecond + ttlSeconds
     // A nonce seen before and expired moves to the back, keeping the Map in expiry order.
-    if (expiresAt !== undefined) expiries.delete(nonce)
-    expiries.set(nonce, expiry)
+    if (expiresAt !== undefined) expiries.delete(key)
+    expiries.set(key, expiry)
     if (expiry < oldestExpiry) oldestExpiry = expiry
     return true
   }
