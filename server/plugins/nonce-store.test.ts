@@ -30,4 +30,19 @@ describe('memory nonce store', () => {
     await expect(store.remember('c', 600)).rejects.toBeInstanceOf(NonceStoreFullError)
     expect(await store.remember('a', 600)).toBe(false)
   })
+
+  it('keeps protocol nonces apart from other keys and for at least the whole TTL', async () => {
+    let now = 500
+    const store = createMemoryNonceStore({ now: () => now })
+    const nonce = '0123456789abcdef0123456789abcdef'
+    expect(await store.remember(nonce, 600)).toBe(true)
+    expect(await store.remember(nonce, 600)).toBe(false)
+    expect(await store.remember('fedcba9876543210fedcba9876543210', 600)).toBe(true)
+    // The text a protocol nonce is kept under, given as a key of its own, is another key.
+    expect(await store.remember(Buffer.from(nonce, 'hex').toString('latin1'), 600)).toBe(true)
+    now = 600_499
+    expect(await store.remember(nonce, 600)).toBe(false)
+    now = 601_000
+    expect(await store.remember(nonce, 600)).toBe(true)
+  })
 })
