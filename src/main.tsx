@@ -4,6 +4,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { appConfigAtom, isLightAtom, sealRequestsAtom, tokenAtom } from './features/session/atoms.ts'
 import { clearSessionAndReload, initSession } from './features/session/init.ts'
+import { loadingFirstCovers } from './features/home/first-covers.ts'
 import { captureInstallPrompt } from './features/pwa/install.ts'
 import { offerUpdateAtom } from './features/shell/update.tsx'
 import { protocolCrypto, randomUuid } from './lib/crypto.ts'
@@ -31,26 +32,40 @@ trackOnlineStatus(store)
 trackViewportHeight()
 const storage = createSecureStorage({ crypto: protocolCrypto, secret: API_SECRET, backend: createStateBackend() })
 
-const api = reportingOnlineStatus(
-  createApi({
-    secret: API_SECRET,
-    crypto: protocolCrypto,
-    now: () => Date.now(),
-    getToken: () => store.get(tokenAtom),
-    getXUserAgent: () =>
-      formatXUserAgent(userAgentFields(navigator.userAgent, store.get(isLightAtom), navigator.maxTouchPoints)),
-    shouldSealRequests: () => store.get(sealRequestsAtom),
-    onSessionInvalid: () => {
-      void clearSessionAndReload({
-        store,
-        storage,
-        reload: () => location.reload(),
-        now: () => Date.now(),
-        marks: sessionStorage,
-      })
+const api = loadingFirstCovers(
+  reportingOnlineStatus(
+    createApi({
+      secret: API_SECRET,
+      crypto: protocolCrypto,
+      now: () => Date.now(),
+      getToken: () => store.get(tokenAtom),
+      getXUserAgent: () =>
+        formatXUserAgent(userAgentFields(navigator.userAgent, store.get(isLightAtom), navigator.maxTouchPoints)),
+      shouldSealRequests: () => store.get(sealRequestsAtom),
+      onSessionInvalid: () => {
+        void clearSessionAndReload({
+          store,
+          storage,
+          reload: () => location.reload(),
+          now: () => Date.now(),
+          marks: sessionStorage,
+        })
+      },
+    }),
+    store,
+  ),
+  {
+    domains: () => store.get(appConfigAtom),
+    load: (url) => {
+      // Under a worker the <img> asks the worker itself; without one, the fallback's copy is shared.
+      if (hasControllingWorker()) return
+      import('./lib/image-fallback.ts')
+        .then(({ pageImageFallback }) => pageImageFallback().load(url))
+        .catch(() => {
+          // The card's own attempt reports it.
+        })
     },
-  }),
-  store,
+  },
 )
 provideApi(store, api)
 
@@ -90,7 +105,13 @@ const router = createAppRouter({ store, api, ready })
 // after it: fetch the entry page's code alongside the session instead of after it.
 for (const route of router.getMatchedRoutes(location.pathname)[0]) void router.loadRouteChunk(route)
 // Without a controlling worker, every image goes through the fallback: have it ready too.
-if (!hasControllingWorker()) void import('./lib/image-fallback.ts')
+if (!hasControllingWorker()) {
+  import('./lib/image-fallback.ts')
+    .then(({ pageImageFallback }) => pageImageFallback().warm())
+    .catch(() => {
+      // A failed chunk load shows on the first image.
+    })
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

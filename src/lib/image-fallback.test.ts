@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { DEV_IMAGE_KEYS, hexToBytes } from '../../core/images/descramble.ts'
 import vectors from '../../core/images/vectors.json' with { type: 'json' }
 import {
@@ -180,6 +180,39 @@ describe('image fallback', () => {
     const [a, b] = await Promise.all([fallback.load(src), fallback.load(src)])
     expect(a).toBe(b)
     expect(network.calls).toHaveLength(1)
+  })
+
+  it('answers an image loaded earlier on this visit from memory, before its stored copy is written', async () => {
+    const src = `${ORIGIN}a.png`
+    const { fallback, memory, network } = setup({ [src]: scrambled(png.markerHex) })
+    const first = await fallback.load(src)
+    // The store is stuck now (its write not done, say): the second load needs neither it nor the network.
+    memory.state.hang = true
+    expect(await fallback.load(src)).toBe(first)
+    expect(network.calls).toHaveLength(1)
+  })
+
+  it('warm() opens the store ahead of the first load, and a store without ready() or a failing one is fine', async () => {
+    const { fallback, memory } = setup({})
+    const ready = vi.fn(async () => {})
+    memory.store.ready = ready
+    fallback.warm()
+    expect(ready).toHaveBeenCalledTimes(1)
+    memory.store.ready = () => Promise.reject(new DOMException('blocked', 'InvalidStateError'))
+    fallback.warm()
+    delete memory.store.ready
+    expect(() => fallback.warm()).not.toThrow()
+  })
+
+  it('after a failed attempt, a later load tries again', async () => {
+    const src = `${ORIGIN}a.png`
+    let answers = 0
+    const { fallback, network } = setup({
+      [src]: () => (++answers === 1 ? new Response('gone', { status: 404 }) : scrambled(png.markerHex)()),
+    })
+    expect(await reasonOf(fallback.load(src))).toBe('status')
+    expect(await fallback.load(src)).toBe(dataUriOf(png))
+    expect(network.calls).toHaveLength(2)
   })
 
   it.each([

@@ -32,6 +32,8 @@ export interface ImageRecordStore {
   removeItem(key: string): Promise<void>
   length(): Promise<number>
   iterate(iteratee: (value: unknown, key: string) => void): Promise<unknown>
+  /** Opens the database (localforage opens it on the first call otherwise). */
+  ready?(): Promise<unknown>
 }
 
 export interface Timers {
@@ -53,6 +55,8 @@ export interface ImageFallbackDeps {
 export const FALLBACK_TIMEOUT_MS = 10_000
 export const FALLBACK_MAX_RECORDS = 500
 export const FALLBACK_MAX_TIMEOUTS = 30
+/** Data URIs kept in memory for the visit (about 10 KB each). */
+const RECENT_IMAGES = 64
 
 export type ImageLoadFailure = 'timeout' | 'network' | 'status' | 'opaque' | 'not-image'
 
@@ -76,6 +80,11 @@ export interface ImageFallback {
   cacheBypassed(): boolean
   /** Settles when the cache writes started so far have finished (tests). */
   flush(): Promise<void>
+  /**
+   * Opens the store ahead of the first load: on a first visit, creating the database held up
+   * the first covers by a fifth of a second after home's answer.
+   */
+  warm(): void
 }
 
 /** Base64 data URI; Uint8Array.prototype.toBase64 where the browser has it (no binary string). */
@@ -107,6 +116,19 @@ export function createImageFallback(deps: ImageFallbackDeps): ImageFallback {
   let timeouts = 0
   const bypassed = () => timeouts >= maxTimeouts
   const inFlight = new Map<string, Promise<string>>()
+  /**
+   * Images loaded on this visit, newest last: an image loaded ahead of its card (home's first
+   * covers) is there when the card asks, without a trip to IndexedDB, whose write may not be done.
+   */
+  const recent = new Map<string, string>()
+  const remember = (src: string, imgData: string) => {
+    recent.delete(src)
+    recent.set(src, imgData)
+    for (const oldest of recent.keys()) {
+      if (recent.size <= RECENT_IMAGES) break
+      recent.delete(oldest)
+    }
+  }
   /** src → storedAt, oldest first; null until the store has been full once this session. */
   let order: Map<string, number> | null = null
   /** Writes run one after another so the count and the order stay consistent. */
@@ -162,6 +184,7 @@ export function createImageFallback(deps: ImageFallbackDeps): ImageFallback {
     if (contentType === null) throw new ImageLoadError('not-image')
     const imgData = bytesToDataUri(bytes, contentType)
     if (!signal.aborted && !bypassed()) save({ src, imgData, storedAt: deps.now() })
+    if (!signal.aborted) remember(src, imgData)
     return imgData
   }
 
@@ -182,6 +205,8 @@ export function createImageFallback(deps: ImageFallbackDeps): ImageFallback {
 
   return {
     load(src) {
+      const seen = recent.get(src)
+      if (seen !== undefined) return Promise.resolve(seen)
       const pending = inFlight.get(src)
       if (pending) return pending
       const loading = attempt(src).finally(() => inFlight.delete(src))
@@ -206,6 +231,11 @@ export function createImageFallback(deps: ImageFallbackDeps): ImageFallback {
     },
     cacheBypassed: bypassed,
     flush: () => writes,
+    warm() {
+      store.ready?.().catch(() => {
+        // The first load finds out, and counts it.
+      })
+    },
   }
 }
 
