@@ -32,6 +32,9 @@ export interface SessionLookup {
 export function createSessionLookup(deps: { db: Db; now: () => number }): SessionLookup {
   // Insertion order is lookup order, so the first entry is the oldest: evicted first when full.
   const remembered = new Map<string, { user: SessionUser; until: number }>()
+  // Counts logouts: a lookup that was under way during one may have read the session before it
+  // was revoked, so its answer is used once but not remembered.
+  let forgets = 0
   return {
     find(token) {
       const tokenHash = hashToken(token)
@@ -39,15 +42,18 @@ export function createSessionLookup(deps: { db: Db; now: () => number }): Sessio
       const entry = remembered.get(tokenHash)
       if (entry && entry.until > now) return entry.user
       if (entry) remembered.delete(tokenHash)
+      const forgetsBefore = forgets
       return findSession(deps.db, tokenHash, new Date(now)).then((row) => {
         if (!row) return null
         const user = { userId: row.userId, sessionId: row.sessionId }
+        if (forgets !== forgetsBefore) return user
         if (remembered.size >= SESSION_CACHE_MAX_ENTRIES) remembered.delete(remembered.keys().next().value!)
         remembered.set(tokenHash, { user, until: Math.min(now + SESSION_CACHE_MS, row.expiresAt.getTime()) })
         return user
       })
     },
     forget(token) {
+      forgets++
       remembered.delete(hashToken(token))
     },
   }
