@@ -8,10 +8,11 @@
  * a preview needs no ffmpeg: the demo script adds previews to the committed streams this way.
  */
 import { createDecipheriv } from 'node:crypto'
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { MediaPipelineError } from './ffmpeg.ts'
 import { parseMediaPlaylist, type MediaSegment } from './playlist.ts'
+import { exists } from './files.ts'
 
 export const PREVIEW_DIR = 'preview'
 export const PREVIEW_PLAYLIST = `${PREVIEW_DIR}/index.m3u8`
@@ -87,15 +88,6 @@ export function writePreviewPlaylist(durations: readonly number[], names: readon
   durations.forEach((duration, i) => out.push(`#EXTINF:${duration.toFixed(6)},`, names[i]!))
   out.push('#EXT-X-ENDLIST')
   return `${out.join('\n')}\n`
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path)
-    return true
-  } catch {
-    return false
-  }
 }
 
 /**

@@ -10,7 +10,7 @@
  * directory; the caller gets the key bytes and decides where they are kept.
  */
 import { randomBytes as nodeRandomBytes } from 'node:crypto'
-import { access, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import {
   fileUrl,
@@ -26,6 +26,7 @@ import {
 } from './ffmpeg.ts'
 import { parseMasterPlaylist, parseMediaPlaylist, writeMasterPlaylist, type MediaPlaylist } from './playlist.ts'
 import { writePreview, type PreviewResult } from './preview.ts'
+import { exists } from './files.ts'
 
 /** Rungs by the picture's short side (360p is 640×360 landscape or 360×640 portrait). */
 const LADDER = [
@@ -140,15 +141,6 @@ export interface TranscodeResult {
   key?: Uint8Array
   /** Only when a preview was asked for and the video is long enough for one. */
   preview?: PreviewResult
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path)
-    return true
-  } catch {
-    return false
-  }
 }
 
 function hex(bytes: Uint8Array): string {

@@ -1,4 +1,4 @@
-import { access, cp, mkdir, readFile, rename, rm } from 'node:fs/promises'
+import { cp, mkdir, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { and, asc, eq } from 'drizzle-orm'
@@ -8,6 +8,7 @@ import type { Db } from '../client.ts'
 import { videos } from '../schema/media.ts'
 import { videoStreams } from '../schema/watch.ts'
 import { demoVideos } from './catalogue.ts'
+import { exists } from '../../media-pipeline/files.ts'
 
 /**
  * The demo streams (issue 4, "Demo content"): twelve short HLS streams made by
@@ -79,15 +80,6 @@ export async function readDemoStreamIndex(dir = DEMO_STREAMS_DIR): Promise<DemoS
     throw error
   }
   return JSON.parse(text) as DemoStreamEntry[]
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path)
-    return true
-  } catch {
-    return false
-  }
 }
 
 /**
