@@ -4,7 +4,6 @@ import { t } from '../../lib/messages.ts'
 import { scheduleSplashRemoval } from '../../lib/splash.ts'
 import { EmptyState, ErrorState, Skeleton } from '../../ui/state-views.tsx'
 import { announcementAtom, loadAnnouncementAtom } from './announcement.ts'
-import './home.css'
 
 function AnnouncementCard() {
   const state = useAtomValue(announcementAtom)
