@@ -124,7 +124,7 @@ describe('navigation', () => {
     await page.goto(`${baseUrl}/topicList?id=1&name=${encodeURIComponent('热门专题')}`)
     await expect.poll(() => page.getByRole('heading', { name: '热门专题' }).count()).toBe(1)
     release()
-    await page.unrouteAll()
+    await page.unrouteAll({ behavior: 'wait' })
     expect(errors).toEqual([])
   })
 
