@@ -3,6 +3,7 @@ import type { Page, VideoCard } from '../../../core/contracts/media.ts'
 import { ApiError, ApiErrorKind, type Api } from '../../lib/http.ts'
 import { createOfflineReads, provideOfflineReads, type ReadsBackend } from '../../lib/offline-reads.ts'
 import { createAppStore, provideApi } from '../../lib/store.ts'
+import { videoCard } from '../../testing/app-kit.tsx'
 import { catalogueList, createPagedList } from './paged-list.ts'
 
 function memoryBackend(): ReadsBackend {
@@ -15,21 +16,7 @@ function memoryBackend(): ReadsBackend {
   }
 }
 
-const card = (id: number): VideoCard => ({
-  id,
-  contentType: 1,
-  title: `视频${id}`,
-  cover: `c/${id}.jpg`,
-  coverWidth: 16,
-  coverHeight: 9,
-  duration: 60,
-  playCount: id,
-  likeCount: 0,
-  price: 0,
-  vip: 0,
-  tags: [],
-  publishedAt: 0,
-})
+const card = (id: number): VideoCard => videoCard(id, { duration: 60, playCount: id })
 
 /** A server of `total` items in pages of 10, cursors "p1", "p2", …; calls recorded. */
 function fakeServer(total: number) {

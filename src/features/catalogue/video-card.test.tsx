@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { VideoCard as VideoCardData } from '../../../core/contracts/media.ts'
 import { t } from '../../lib/messages.ts'
+import { videoCard } from '../../testing/app-kit.tsx'
 import { coverRatio, VideoGrid } from './video-card.tsx'
 
 // Covers stay placeholders: no image is fetched in these tests.
@@ -18,22 +19,16 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const video = (patch: Partial<VideoCardData>): VideoCardData => ({
-  id: 3,
-  contentType: 1,
-  title: '夏日海边的旅行',
-  cover: 'covers/3.jpg',
-  coverWidth: 640,
-  coverHeight: 360,
-  duration: 3725,
-  playCount: 12_345,
-  likeCount: 0,
-  price: 0,
-  vip: 0,
-  tags: [],
-  publishedAt: 0,
-  ...patch,
-})
+const video = (patch: Partial<VideoCardData>): VideoCardData =>
+  videoCard(3, {
+    title: '夏日海边的旅行',
+    cover: 'covers/3.jpg',
+    coverWidth: 640,
+    coverHeight: 360,
+    duration: 3725,
+    playCount: 12_345,
+    ...patch,
+  })
 
 async function renderGrid(videos: VideoCardData[]) {
   const rootRoute = createRootRoute({

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { ReactNode } from 'react'
 import type { AttachOptions } from './hls-source.ts'
 import type { ProgressReport } from './progress.ts'
 import { VideoPlayer } from './video-player.tsx'
@@ -125,7 +126,8 @@ describe('VideoPlayer', () => {
     ])
   })
 
-  it('a preview stops at its limit and says so', async () => {
+  /** A preview player limited to `limitSeconds`, attached; its onLimit spy. */
+  async function renderPreview(limitSeconds: number, badge?: ReactNode) {
     const fake = fakeAttach()
     const onLimit = vi.fn()
     render(
@@ -135,11 +137,17 @@ describe('VideoPlayer', () => {
         poster={null}
         title="视频7"
         attach={fake.attach}
-        limitSeconds={6}
+        limitSeconds={limitSeconds}
         onLimit={onLimit}
+        badge={badge}
       />,
     )
     await vi.waitFor(() => expect(fake.calls).toHaveLength(1))
+    return onLimit
+  }
+
+  it('a preview stops at its limit and says so', async () => {
+    const onLimit = await renderPreview(6)
     const pause = vi.spyOn(video(), 'pause')
     video().currentTime = 5.9
     fireEvent(video(), new Event('timeupdate'))
@@ -151,21 +159,7 @@ describe('VideoPlayer', () => {
   })
 
   it('a preview whose playlist ends a little short of the limit still reaches it; the badge shows over the picture', async () => {
-    const fake = fakeAttach()
-    const onLimit = vi.fn()
-    render(
-      <VideoPlayer
-        lines={LINES}
-        startAt={0}
-        poster={null}
-        title="视频7"
-        attach={fake.attach}
-        limitSeconds={2}
-        onLimit={onLimit}
-        badge={<span>试看 2 秒</span>}
-      />,
-    )
-    await vi.waitFor(() => expect(fake.calls).toHaveLength(1))
+    const onLimit = await renderPreview(2, <span>试看 2 秒</span>)
     expect(screen.getByText('试看 2 秒')).toBeTruthy()
     video().currentTime = 1.96
     fireEvent(video(), new Event('timeupdate'))
