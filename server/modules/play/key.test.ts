@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { PlayInfo } from '../../../core/contracts/play.ts'
 import { appConfig } from '../../db/schema/content.ts'
-import { purchases } from '../../db/schema/watch.ts'
+import { collectionPurchases, purchases } from '../../db/schema/watch.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
-import { insertVideos, loginGuest } from '../wallet/testing.ts'
+import { insertCollection, insertVideos, loginGuest } from '../wallet/testing.ts'
 import { PLAY_TOKEN_TTL_SECONDS } from './play-token.ts'
 import { KEY_RATE_LIMIT } from './service.ts'
 import { insertStream, setVip, testPlayTokens, type VipLineName } from './testing.ts'
@@ -87,6 +87,43 @@ describe.each(BACKENDS)('play tokens and the key endpoint (%s)', (backend) => {
           expect(answer.rawPayload).toHaveLength(0)
         }
       }
+    }
+  })
+
+  it('key requests arriving together (checked in one query) each get their own answer', async () => {
+    const collectionId = await insertCollection(t.db, 900)
+    const [free, supreme, priced, inCollection, clear] = await insertVideos(t.db, [
+      {},
+      { vip: 2 },
+      { price: 700 },
+      { price: 300, collectionId },
+      {},
+    ])
+    const keys = await Promise.all([free, supreme, priced, inCollection].map((id) => insertStream(t.db, id!)))
+    await insertStream(t.db, clear!, false)
+    const plain = await loginGuest(t.client, 'device-together-plain')
+    const member = await loginGuest(t.client, 'device-together-member')
+    await setVip(t.db, member, 'supreme', new Date(START_MS + MINUTE))
+    const buyer = await loginGuest(t.client, 'device-together-buyer')
+    const at = new Date(START_MS)
+    await t.db.insert(purchases).values({ userId: buyer, videoId: priced!, price: 700, createdAt: at })
+    await t.db.insert(collectionPurchases).values({ userId: buyer, collectionId, price: 900, createdAt: at })
+    const missing = inCollection! + 1000
+    // [user, video, status, key]: every user against every video, plus a video that is not there.
+    const cases: [number, number, number, Uint8Array | null][] = []
+    for (const user of [plain, member, buyer]) {
+      cases.push([user, free!, 200, keys[0]!])
+      cases.push([user, supreme!, user === member ? 200 : 403, keys[1]!])
+      cases.push([user, priced!, user === buyer ? 200 : 403, keys[2]!])
+      cases.push([user, inCollection!, user === buyer ? 200 : 403, keys[3]!])
+      cases.push([user, clear!, 404, null])
+      cases.push([user, missing, 403, null])
+    }
+    const issued = await Promise.all(cases.map(([user, video]) => tokens().issue(user, video)))
+    const answers = await Promise.all(cases.map(([, video], i) => getKey(video, issued[i])))
+    for (const [i, [user, video, status, key]] of cases.entries()) {
+      expect(answers[i]!.statusCode, `user ${user} × video ${video}`).toBe(status)
+      if (status === 200) expect(new Uint8Array(answers[i]!.rawPayload)).toEqual(key)
     }
   })
 

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { VipHolder } from '../../../core/vip/vip.ts'
 import type { Db } from '../../db/client.ts'
-import { preparedPerDb } from '../../db/prepared.ts'
+import { batchPerTurn, rawPrepared } from '../../db/raw.ts'
 import { users } from '../../db/schema/accounts.ts'
 import { videos, videoTags } from '../../db/schema/media.ts'
 import {
@@ -46,33 +47,64 @@ export interface VipColumns {
   darkVipExpire: Date | null
 }
 
-const keyAccessQuery = preparedPerDb((db) => {
-  const userId = sql.placeholder('userId')
-  const videoId = sql.placeholder('videoId')
-  return db
-    .select({
-      price: videos.price,
-      vip: videos.vip,
-      ...vipColumns,
-      bought: bought(userId, videoId),
-      encrypted: videoStreams.encrypted,
-      key: videoStreams.key,
-    })
-    .from(videos)
-    .innerJoin(users, eq(users.id, userId))
-    .leftJoin(videoStreams, eq(videoStreams.videoId, videos.id))
-    .where(eq(videos.id, videoId))
-    .prepare('key_access')
-})
+/** What the key endpoint decides on for one (user, video): null when either does not exist. */
+export interface KeyAccess {
+  price: number
+  vip: number
+  holder: VipHolder
+  bought: boolean
+  /** The stream's 16 key bytes; null when it has no stream or an unencrypted one. */
+  key: Uint8Array | null
+}
+
+// One row per requested (user, video) that both exist, tagged with the request's position.
+// LATERAL keeps each request's lookups on the primary keys whatever the batch's size.
+const KEY_ACCESS_SQL = `select r.n::int4, k.*
+from unnest($1::int4[], $2::int4[]) with ordinality as r(user_id, video_id, n),
+lateral (
+  select v.price, v.vip::int4,
+    u.normal_vip_type, coalesce(floor(extract(epoch from u.normal_vip_expire)), 0)::float8,
+    u.supreme_vip_type, coalesce(floor(extract(epoch from u.supreme_vip_expire)), 0)::float8,
+    u.dark_vip_type, coalesce(floor(extract(epoch from u.dark_vip_expire)), 0)::float8,
+    exists (select 1 from purchases p where p.user_id = r.user_id and p.video_id = v.id)
+      or exists (select 1 from collection_purchases c where c.user_id = r.user_id and c.collection_id = v.collection_id),
+    case when s.encrypted then s.key end
+  from videos v
+  join users u on u.id = r.user_id
+  left join video_streams s on s.video_id = v.id
+  where v.id = r.video_id
+) k`
+
+type KeyAccessRow = [number, number, number, number, number, number, number, number, number, boolean, Uint8Array | null]
 
 /**
- * Everything the key endpoint decides on, in one round trip: the video's price and VIP
- * requirement, the user's membership lines, whether they bought it, and the stream's key.
- * Prepared: run on every key request.
+ * Everything the key endpoint decides on — the video's price and VIP requirement, the user's
+ * membership lines, whether they bought it, the stream's key — for every key request of one
+ * event-loop turn in one round trip (batchPerTurn): the key endpoint's whole cost was mostly
+ * that round trip. Raw SQL (rawPrepared): run on every key request.
  */
-export async function keyAccess(db: Db, userId: number, videoId: number) {
-  const [row] = await keyAccessQuery(db).execute({ userId, videoId })
-  return row ?? null
+export function createKeyAccess(db: Db): (request: { userId: number; videoId: number }) => Promise<KeyAccess | null> {
+  const query = rawPrepared(db, 'key_access_batch', KEY_ACCESS_SQL)
+  return batchPerTurn(async (requests) => {
+    const rows = await query([requests.map((r) => r.userId), requests.map((r) => r.videoId)])
+    const answers: (KeyAccess | null)[] = requests.map(() => null)
+    for (const row of rows) {
+      const [n, price, vip, normalType, normalExpire, supremeType, supremeExpire, darkType, darkExpire, bought, key] =
+        row as KeyAccessRow
+      answers[n - 1] = {
+        price,
+        vip,
+        holder: {
+          normalVip: { vipType: normalType, vipExpireInt: normalExpire },
+          supremeVip: { vipType: supremeType, vipExpireInt: supremeExpire },
+          darkVip: { vipType: darkType, vipExpireInt: darkExpire },
+        },
+        bought,
+        key,
+      }
+    }
+    return answers
+  })
 }
 
 /** What media/play tells one user about one video besides the catalogue record. */

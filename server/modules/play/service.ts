@@ -69,6 +69,7 @@ export function createPlayService(deps: {
   }
   const tokens = createPlayTokens({ secret: loadSecret, now })
   const keyLimiter = createRateLimiter({ limit: KEY_RATE_LIMIT, windowMs: 60_000, now })
+  const keyAccess = repo.createKeyAccess(db)
 
   async function play(userId: number, videoId: number): Promise<PlayInfo> {
     const [video, state] = await Promise.all([deps.media.contentInfo(videoId), repo.viewerState(db, userId, videoId)])
@@ -120,11 +121,11 @@ export function createPlayService(deps: {
     const userId = await tokens.verify(token, videoId)
     if (userId === null) return { status: 403, reason: 'token' }
     if (!keyLimiter.take(userId)) return { status: 429, reason: 'rate' }
-    const access = await repo.keyAccess(db, userId, videoId)
+    const access = await keyAccess({ userId, videoId })
     if (!access) return { status: 403, reason: 'entitlement' }
-    const lock = playLock(access, { vip: vipHolder(access), bought: access.bought }, Math.floor(now() / 1000))
+    const lock = playLock(access, { vip: access.holder, bought: access.bought }, Math.floor(now() / 1000))
     if (lock !== PlayLock.None) return { status: 403, reason: 'entitlement' }
-    if (!access.encrypted || !access.key) return { status: 404, reason: 'no-key' }
+    if (!access.key) return { status: 404, reason: 'no-key' }
     return { status: 200, key: access.key }
   }
 
