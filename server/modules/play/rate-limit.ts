@@ -1,9 +1,13 @@
+/** Past this many remembered windows, expired ones are dropped (at most once per window length). */
+const SWEEP_ABOVE = 10_000
+
 /**
  * A fixed-window counter per key, in this process. Good enough to stop one user hammering
  * the key endpoint; several processes each allow the limit (the count is not state that matters).
  */
 export function createRateLimiter(options: { limit: number; windowMs: number; now: () => number }) {
   const windows = new Map<number, { start: number; count: number }>()
+  let nextSweep = 0
   return {
     /** Counts one hit for `key`; false once the window's limit is used up. */
     take(key: number): boolean {
@@ -11,14 +15,21 @@ export function createRateLimiter(options: { limit: number; windowMs: number; no
       let window = windows.get(key)
       if (!window || now - window.start >= options.windowMs) {
         // Drop expired windows now and then so the map does not grow with every user ever seen.
-        if (windows.size > 10_000) {
+        // Not on every new window: with more active users than SWEEP_ABOVE, each new one would
+        // walk the whole map and find nothing to drop.
+        if (windows.size > SWEEP_ABOVE && now >= nextSweep) {
           for (const [k, w] of windows) if (now - w.start >= options.windowMs) windows.delete(k)
+          nextSweep = now + options.windowMs
         }
         window = { start: now, count: 0 }
         windows.set(key, window)
       }
       window.count++
       return window.count <= options.limit
+    },
+    /** Windows remembered (for tests). */
+    get size() {
+      return windows.size
     },
   }
 }
