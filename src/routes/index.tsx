@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { HomeAds } from '../features/ads/home-ads.tsx'
-import { HomeSections, RecommendList } from '../features/catalogue/home-catalogue.tsx'
+import { HomeCatalogue } from '../features/catalogue/home-catalogue.tsx'
 import { HomeScreen } from '../features/home/home-screen.tsx'
 import { appConfigAtom, appFlagsAtom, tokenAtom } from '../features/session/atoms.ts'
 
@@ -16,12 +16,7 @@ function HomePage() {
   return (
     <HomeScreen
       ads={<HomeAds config={config} token={token} isAppStore={isAppStore} />}
-      catalogue={
-        <>
-          <HomeSections config={config} />
-          <RecommendList config={config} />
-        </>
-      }
+      catalogue={<HomeCatalogue config={config} />}
     />
   )
 }

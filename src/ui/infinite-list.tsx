@@ -1,10 +1,11 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import { t } from '../lib/messages.ts'
 import { EmptyState, ErrorState, Skeleton } from './state-views.tsx'
+import { NEAR_ROOT_MARGIN, useNearViewport } from './use-near-viewport.ts'
 import './infinite-list.css'
 
 /** How far below the viewport the end of the list starts loading the next page. */
-export const LOAD_MORE_ROOT_MARGIN = '0px 0px 600px 0px'
+export const LOAD_MORE_ROOT_MARGIN = NEAR_ROOT_MARGIN
 
 /** The part of a paged list's state this component reads (features/catalogue/paged-list.ts fits it). */
 export interface InfiniteListState {
@@ -37,34 +38,9 @@ export interface InfiniteListProps {
  */
 export function InfiniteList({ state, onLoadMore, onRetry, children, skeleton, emptyMessage }: InfiniteListProps) {
   const sentinel = useRef<HTMLDivElement>(null)
-  const loadMore = useRef(onLoadMore)
-  useEffect(() => {
-    loadMore.current = onLoadMore
-  }, [onLoadMore])
-
   const waiting = state.status === 'ready' && state.hasMore && !state.loadingMore && state.moreError === null
   const count = state.items.length
-  useEffect(() => {
-    const element = sentinel.current
-    if (!waiting || !element) return
-    if (typeof IntersectionObserver === 'undefined') {
-      loadMore.current()
-      return
-    }
-    // A new observer per page: its first report says whether the end is still in reach, so a
-    // short page (or a tall screen) goes on loading without a scroll.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect()
-          loadMore.current()
-        }
-      },
-      { rootMargin: LOAD_MORE_ROOT_MARGIN },
-    )
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [waiting, count])
+  useNearViewport(sentinel, onLoadMore, { enabled: waiting, generation: count })
 
   if (state.status === 'idle' || state.status === 'loading') return <>{skeleton ?? <Skeleton lines={4} />}</>
   if (state.status === 'error') return <ErrorState message={state.error ?? t.http.failed} onRetry={onRetry} />
@@ -81,7 +57,7 @@ export function InfiniteList({ state, onLoadMore, onRetry, children, skeleton, e
         ) : state.moreError !== null ? (
           <div className="infinite-list__status" role="alert">
             <span>{state.moreError}</span>{' '}
-            <button type="button" className="button button--small button--ghost" onClick={() => loadMore.current()}>
+            <button type="button" className="button button--small button--ghost" onClick={onLoadMore}>
               {t.common.retry}
             </button>
           </div>

@@ -7,26 +7,48 @@ import { ApiError, ApiErrorKind, type Api } from '../../lib/http.ts'
 import { t } from '../../lib/messages.ts'
 import { createOfflineReads, provideOfflineReads } from '../../lib/offline-reads.ts'
 import { createAppStore, provideApi } from '../../lib/store.ts'
-import { HomeSections, RecommendList } from './home-catalogue.tsx'
+import { FIRST_SECTIONS, HomeCatalogue, MORE_SECTIONS } from './home-catalogue.tsx'
 import { videoCard } from '../../testing/app-kit.tsx'
 
-/** Reports the list's end as in reach at once; covers are left alone (no image fetches). */
+/**
+ * Reports a list's end as in reach at once, and the end of home's mounted sections once
+ * `sectionsEndInReach` says so (bringSectionsEndInReach); covers are left alone (no image fetches).
+ */
+let sectionsEndInReach = true
+const waiting = new Set<() => void>()
 class EndInReach {
+  private readonly reports: Array<() => void> = []
   constructor(private readonly callback: IntersectionObserverCallback) {}
   observe(element: Element) {
-    if (element.classList.contains('infinite-list__end')) {
+    const report = () =>
       queueMicrotask(() =>
         this.callback(
           [{ target: element, isIntersecting: true } as IntersectionObserverEntry],
           this as unknown as IntersectionObserver,
         ),
       )
+    if (element.classList.contains('infinite-list__end')) report()
+    if (!element.classList.contains('home-catalogue__sections-end')) return
+    if (sectionsEndInReach) report()
+    else {
+      waiting.add(report)
+      this.reports.push(report)
     }
   }
-  disconnect() {}
+  disconnect() {
+    for (const report of this.reports) waiting.delete(report)
+  }
+}
+
+function bringSectionsEndInReach() {
+  sectionsEndInReach = true
+  for (const report of waiting) report()
+  waiting.clear()
 }
 
 beforeEach(() => {
+  sectionsEndInReach = true
+  waiting.clear()
   vi.stubGlobal('IntersectionObserver', EndInReach)
 })
 afterEach(() => {
@@ -54,12 +76,7 @@ function renderHome(post: (name: string, body: { cursor?: string }) => Promise<u
     }),
   )
   const rootRoute = createRootRoute({
-    component: () => (
-      <>
-        <HomeSections config={null} />
-        <RecommendList config={null} />
-      </>
-    ),
+    component: () => <HomeCatalogue config={null} />,
   })
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) })
   render(
@@ -99,8 +116,36 @@ describe('home catalogue', () => {
     const retries = await screen.findAllByRole('button', { name: t.common.retry })
     expect(retries).toHaveLength(2)
     fail = false
-    for (const retry of retries) fireEvent.click(retry)
+    // The sections' retry first: while they load again, 推荐 waits below them as a skeleton.
+    fireEvent.click(retries[0]!)
+    fireEvent.click(await screen.findByRole('button', { name: t.common.retry }))
     expect(await screen.findByText(t.common.noMore)).toBeTruthy()
     expect(screen.queryByRole('button', { name: t.common.retry })).toBeNull()
+  })
+
+  it('mounts the first sections at once and the rest, then 推荐, as the end of those mounted comes near', async () => {
+    sectionsEndInReach = false
+    const sections = Array.from({ length: FIRST_SECTIONS + MORE_SECTIONS + 1 }, (_, i) => ({
+      topic: { id: i + 1, name: `专题${i + 1}` },
+      style: 1 as const,
+      videos: [card(i * 10 + 1)],
+    }))
+    const calls: string[] = []
+    renderHome(async (name) => {
+      calls.push(name)
+      return name === 'media/home' ? { sections } : { items: [card(500)], nextCursor: null }
+    })
+    const sectionHeadings = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)
+    await screen.findByRole('heading', { level: 2, name: '专题1' })
+    // 推荐 loads its first page at once, but shows a skeleton while sections are still to come.
+    await vi.waitFor(() => expect(calls).toContain('media/recommend'))
+    expect(sectionHeadings()).toEqual(['专题1', '专题2', t.catalogue.recommend])
+    expect(screen.queryByRole('list', { name: t.catalogue.recommend })).toBeNull()
+
+    // Near: a new observer per mount keeps going while the end stays in reach.
+    bringSectionsEndInReach()
+    expect(await screen.findByText(t.common.noMore)).toBeTruthy()
+    expect(sectionHeadings()).toEqual([...sections.map((section) => section.topic.name), t.catalogue.recommend])
+    expect(screen.getByRole('list', { name: t.catalogue.recommend }).querySelectorAll('a')).toHaveLength(1)
   })
 })

@@ -1,11 +1,12 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useEffect } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { HomeSection } from '../../../core/contracts/media.ts'
 import { appPath } from '../../../core/links/app-path.ts'
 import { t } from '../../lib/messages.ts'
 import { queryAtoms } from '../../lib/query-state.ts'
 import { InfiniteList } from '../../ui/infinite-list.tsx'
 import { ErrorState } from '../../ui/state-views.tsx'
+import { useNearViewport } from '../../ui/use-near-viewport.ts'
 import { AppLink } from './app-link.tsx'
 import { catalogueList, readCatalogue } from './paged-list.ts'
 import { VideoGrid, VideoGridSkeleton, type ImageDomains } from './video-card.tsx'
@@ -37,35 +38,58 @@ function HomeSectionView({ section, config }: { section: HomeSection; config: Im
   )
 }
 
-/** The sections of media/home: a topic's title, its "更多" link to /topicList, and a grid of its videos. */
-export function HomeSections({ config }: { config: ImageDomains | null }) {
+/** Sections mounted with home's answer: together they are taller than a phone's first screen. */
+export const FIRST_SECTIONS = 2
+/** Sections mounted each time the end of those already mounted comes near. */
+export const MORE_SECTIONS = 2
+
+/**
+ * Home's catalogue: the sections of media/home (a topic's title, its "更多" link to /topicList,
+ * a grid of its videos), then 推荐. Sections mount a couple at a time as the end of those
+ * mounted comes near, and 推荐's grid once they all have: a first visit builds, lays out and
+ * paints the first screen's cards, not all of home's. Mounted parts stay mounted, so content
+ * only ever grows below what is in view.
+ */
+export function HomeCatalogue({ config }: { config: ImageDomains | null }) {
   const state = useAtomValue(home.stateAtom)
   const load = useSetAtom(home.loadAtom)
+  const [mounted, setMounted] = useState(FIRST_SECTIONS)
+  const end = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (state.status === 'idle') void load()
   }, [state.status, load])
+  const sections = state.status === 'success' ? state.data.sections : []
+  const allMounted = state.status === 'error' || (state.status === 'success' && mounted >= sections.length)
+  useNearViewport(end, () => setMounted((count) => count + MORE_SECTIONS), {
+    enabled: state.status === 'success' && !allMounted,
+    generation: mounted,
+  })
 
-  if (state.status === 'idle' || state.status === 'loading') {
-    return (
-      <div className="home-section">
-        <VideoGridSkeleton count={4} />
-      </div>
-    )
-  }
-  if (state.status === 'error') return <ErrorState message={state.message} onRetry={() => void load()} />
   return (
     <>
-      {state.data.sections.map((section) => (
+      {state.status === 'idle' || state.status === 'loading' ? (
+        <div className="home-section">
+          <VideoGridSkeleton count={4} />
+        </div>
+      ) : null}
+      {state.status === 'error' ? <ErrorState message={state.message} onRetry={() => void load()} /> : null}
+      {sections.slice(0, mounted).map((section) => (
         <HomeSectionView key={section.topic.id} section={section} config={config} />
       ))}
+      <div ref={end} className="home-catalogue__sections-end" />
+      <RecommendList config={config} deferred={!allMounted} />
     </>
   )
 }
 
-/** "推荐": media/recommend as an endless grid ending in 没有更多了, its next page prefetched on idle. */
-export function RecommendList({ config }: { config: ImageDomains | null }) {
+/**
+ * "推荐": media/recommend as an endless grid ending in 没有更多了, its next page prefetched on
+ * idle. Its first page loads at once; while `deferred` the grid is a skeleton.
+ */
+function RecommendList({ config, deferred }: { config: ImageDomains | null; deferred: boolean }) {
   const list = catalogueList('media/recommend', {})
   const { state, loadFirst, loadMore } = useCoverList(list, config)
+  const skeleton = <VideoGridSkeleton count={4} />
 
   return (
     <section className="home-section" aria-labelledby="home-recommend">
@@ -74,14 +98,18 @@ export function RecommendList({ config }: { config: ImageDomains | null }) {
           {t.catalogue.recommend}
         </h2>
       </header>
-      <InfiniteList
-        state={state}
-        onLoadMore={() => void loadMore()}
-        onRetry={() => void loadFirst()}
-        skeleton={<VideoGridSkeleton count={4} />}
-      >
-        <VideoGrid videos={state.items} config={config} label={t.catalogue.recommend} />
-      </InfiniteList>
+      {deferred ? (
+        skeleton
+      ) : (
+        <InfiniteList
+          state={state}
+          onLoadMore={() => void loadMore()}
+          onRetry={() => void loadFirst()}
+          skeleton={skeleton}
+        >
+          <VideoGrid videos={state.items} config={config} label={t.catalogue.recommend} />
+        </InfiniteList>
+      )}
     </section>
   )
 }
