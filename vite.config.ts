@@ -16,14 +16,17 @@ import { parseConfig } from './server/config.ts'
 const { apiSecret, imageXorByte, imageHeadKey } = parseConfig(process.env)
 
 /**
- * What the entry needs at start that lazy pages share too: the libraries, the bundler's runtime,
- * and the messages and link helpers every page uses.
+ * React's half of the first visit (app.tsx and what every page shares): React, the router and
+ * jotai's hooks, in one file. The entry itself (session, calls, storage, crypto) imports none of
+ * it, so it runs and sends its calls while this, the largest file, downloads.
  */
 const SHELL_SHARED = new RegExp(
   [
-    'node_modules/(react|react-dom|scheduler|jotai|@tanstack|use-sync-external-store|ky|localforage|@noble)/',
-    'rolldown/runtime',
-    'src/lib/(messages|landing|search)\\.ts',
+    'node_modules/(react|react-dom|scheduler|@tanstack|use-sync-external-store)/',
+    'node_modules/jotai/dist/(index|react)',
+    'src/lib/search\\.ts',
+    'src/ui/(page-header|back-button)',
+    'src/features/catalogue/page-params',
   ].join('|'),
 )
 
@@ -31,7 +34,7 @@ const SHELL_SHARED = new RegExp(
 const HOME_SHARED = new RegExp(
   [
     'src/features/catalogue/(app-link|format|video-card|api|paged-list|use-prefetch-next|use-reload-when-online|use-cover-list)',
-    'src/ui/(lazy-image|infinite-list)',
+    'src/ui/(lazy-image|infinite-list|use-near-viewport)',
     'src/lib/(image-log|offline-reads|query-state|prefetch|image-fallback)',
     'core/format/(messages-zh|number|count|money)',
     'core/links/(app-path|content-route)',

@@ -1,27 +1,31 @@
-import { RouterProvider } from '@tanstack/react-router'
-import { Provider } from 'jotai'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+/**
+ * The entry. It starts the session (ping/config and the guest login), home's data and its first
+ * covers at once, and loads the React half (app.tsx: React, the router, the pages) alongside:
+ * nothing here imports React, so on a first visit over a slow link the calls go out while the
+ * largest script is still downloading instead of after it.
+ */
 import { appConfigAtom, isLightAtom, sealRequestsAtom, tokenAtom } from './features/session/atoms.ts'
 import { clearSessionAndReload, initSession } from './features/session/init.ts'
 import { loadingFirstCovers } from './features/home/first-covers.ts'
 import { captureInstallPrompt } from './features/pwa/install.ts'
-import { offerUpdateAtom } from './features/shell/update.tsx'
 import { protocolCrypto, randomUuid } from './lib/crypto.ts'
 import { API_SECRET } from './lib/env.ts'
 import { createApi } from './lib/http.ts'
 import { recordLanding } from './lib/landing.ts'
 import { onceRetryable } from './lib/once.ts'
+import { primingCalls } from './lib/primed-calls.ts'
 import { reportingOnlineStatus, trackOnlineStatus } from './lib/online-status.ts'
 import { createSecureStorage, createStateBackend } from './lib/persist.ts'
 import { createAppStore, provideApi } from './lib/store.ts'
-import { hasControllingWorker, registerServiceWorkerLater, syncImageOrigins } from './lib/sw-bridge.ts'
+import { isChunkLoadError, reloadOnceForChunkError } from './lib/chunk-reload.ts'
+import { t } from './lib/messages.ts'
+import { hasControllingWorker, syncImageOrigins } from './lib/sw-bridge.ts'
 import { formatXUserAgent } from '../core/protocol/sign.ts'
 import { userAgentFields } from './lib/user-agent.ts'
 import { trackViewportHeight } from './lib/viewport.ts'
-import { createAppRouter } from './router.ts'
-import { showToastAtom } from './ui/toast.tsx'
 import './styles.css'
+
+const app = import('./app.tsx')
 
 const store = createAppStore()
 // Before anything slow: Chromium may fire beforeinstallprompt as soon as the page loads.
@@ -32,40 +36,42 @@ trackOnlineStatus(store)
 trackViewportHeight()
 const storage = createSecureStorage({ crypto: protocolCrypto, secret: API_SECRET, backend: createStateBackend() })
 
-const api = loadingFirstCovers(
-  reportingOnlineStatus(
-    createApi({
-      secret: API_SECRET,
-      crypto: protocolCrypto,
-      now: () => Date.now(),
-      getToken: () => store.get(tokenAtom),
-      getXUserAgent: () =>
-        formatXUserAgent(userAgentFields(navigator.userAgent, store.get(isLightAtom), navigator.maxTouchPoints)),
-      shouldSealRequests: () => store.get(sealRequestsAtom),
-      onSessionInvalid: () => {
-        void clearSessionAndReload({
-          store,
-          storage,
-          reload: () => location.reload(),
-          now: () => Date.now(),
-          marks: sessionStorage,
-        })
+const api = primingCalls(
+  loadingFirstCovers(
+    reportingOnlineStatus(
+      createApi({
+        secret: API_SECRET,
+        crypto: protocolCrypto,
+        now: () => Date.now(),
+        getToken: () => store.get(tokenAtom),
+        getXUserAgent: () =>
+          formatXUserAgent(userAgentFields(navigator.userAgent, store.get(isLightAtom), navigator.maxTouchPoints)),
+        shouldSealRequests: () => store.get(sealRequestsAtom),
+        onSessionInvalid: () => {
+          void clearSessionAndReload({
+            store,
+            storage,
+            reload: () => location.reload(),
+            now: () => Date.now(),
+            marks: sessionStorage,
+          })
+        },
+      }),
+      store,
+    ),
+    {
+      domains: () => store.get(appConfigAtom),
+      load: (url) => {
+        // Under a worker the <img> asks the worker itself; without one, the fallback's copy is shared.
+        if (hasControllingWorker()) return
+        import('./lib/image-fallback.ts')
+          .then(({ pageImageFallback }) => pageImageFallback().load(url))
+          .catch(() => {
+            // The card's own attempt reports it.
+          })
       },
-    }),
-    store,
-  ),
-  {
-    domains: () => store.get(appConfigAtom),
-    load: (url) => {
-      // Under a worker the <img> asks the worker itself; without one, the fallback's copy is shared.
-      if (hasControllingWorker()) return
-      import('./lib/image-fallback.ts')
-        .then(({ pageImageFallback }) => pageImageFallback().load(url))
-        .catch(() => {
-          // The card's own attempt reports it.
-        })
     },
-  },
+  ),
 )
 provideApi(store, api)
 
@@ -78,7 +84,7 @@ const startSession = () =>
     storage,
     search: location.search,
     newDeviceId: randomUuid,
-    notify: (message) => store.set(showToastAtom, message),
+    notify: (message) => void app.then(({ showToast }) => showToast(store, message)).catch(() => {}),
   })
 // The session starts now, not when the router first asks (after React's first render): its
 // calls are the first links of home's chain. The route guard gets this attempt; a retry after
@@ -93,17 +99,26 @@ const ready = onceRetryable(() => {
   return attempt
 })
 
+// Landing on home: its data goes out the moment the session is ready, while React may still be
+// on its way; the lists take these answers when they mount.
+if (location.pathname === '/') {
+  ready().then(
+    () => {
+      api.prime('media/home', {})
+      api.prime('media/recommend', {})
+    },
+    () => {
+      // The route guard shows the failure.
+    },
+  )
+}
+
 syncImageOrigins({
   container: 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
   getConfig: () => store.get(appConfigAtom),
   subscribe: (listener) => store.sub(appConfigAtom, listener),
 })
 
-const router = createAppRouter({ store, api, ready })
-
-// The root's beforeLoad waits for the session, and the router asks for a page's code only
-// after it: fetch the entry page's code alongside the session instead of after it.
-for (const route of router.getMatchedRoutes(location.pathname)[0]) void router.loadRouteChunk(route)
 // Without a controlling worker, every image goes through the fallback: have it ready too.
 if (!hasControllingWorker()) {
   import('./lib/image-fallback.ts')
@@ -113,12 +128,12 @@ if (!hasControllingWorker()) {
     })
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>
-  </StrictMode>,
+app.then(
+  ({ startApp }) => startApp({ store, api, ready }),
+  (error: unknown) => {
+    // A deploy replaced the file (reload once for the new index.html), or the link dropped.
+    if (isChunkLoadError(error) && reloadOnceForChunkError()) return
+    const splashText = document.querySelector('#splash span')
+    if (splashText) splashText.textContent = t.http.network
+  },
 )
-
-registerServiceWorkerLater((apply) => store.set(offerUpdateAtom, apply))

@@ -1,4 +1,4 @@
-import { atom, useAtomValue } from 'jotai'
+import { atom } from 'jotai/vanilla'
 import type { AppStore } from './store.ts'
 import { ApiError, ApiErrorKind, type Api } from './http.ts'
 
@@ -17,10 +17,6 @@ export const markOfflineAtom = atom(null, (_get, set) => set(onlineAtom, false))
 
 /** Call when a request reached the server, whatever it answered. */
 export const markOnlineAtom = atom(null, (_get, set) => set(onlineAtom, true))
-
-export function useIsOffline(): boolean {
-  return useAtomValue(isOfflineAtom)
-}
 
 export interface OnlineSource {
   readonly onLine: boolean

@@ -1,4 +1,4 @@
-import { atom, createStore } from 'jotai'
+import { atom, createStore } from 'jotai/vanilla'
 import type { Api } from './http.ts'
 
 export type AppStore = ReturnType<typeof createStore>

@@ -1,4 +1,4 @@
-import { atom } from 'jotai'
+import { atom } from 'jotai/vanilla'
 import type { AppConfig } from '../../../core/contracts/config.ts'
 import type { UserInfo } from '../../../core/contracts/session.ts'
 

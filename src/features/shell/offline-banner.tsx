@@ -1,10 +1,11 @@
 import { t } from '../../lib/messages.ts'
-import { useIsOffline } from '../../lib/online-status.ts'
+import { useAtomValue } from 'jotai'
+import { isOfflineAtom } from '../../lib/online-status.ts'
 import './offline-banner.css'
 
 /** A slim line above the footer while the app is offline (SPEC §3: the app says so). */
 export function OfflineBanner() {
-  const offline = useIsOffline()
+  const offline = useAtomValue(isOfflineAtom)
   // The live region stays mounted so screen readers announce the change, not just a new node.
   return (
     <div className={offline ? 'offline-banner' : 'offline-banner offline-banner--hidden'} role="status">

@@ -1,0 +1,39 @@
+import { RouterProvider } from '@tanstack/react-router'
+import { Provider } from 'jotai'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { offerUpdateAtom } from './features/shell/update.tsx'
+import type { Api } from './lib/http.ts'
+import type { AppStore } from './lib/store.ts'
+import { registerServiceWorkerLater } from './lib/sw-bridge.ts'
+import { createAppRouter } from './router.ts'
+import { showToastAtom } from './ui/toast.tsx'
+
+export interface AppStart {
+  store: AppStore
+  api: Api
+  /** Settles when the session may be used (the router's root waits for it). */
+  ready(): Promise<void>
+}
+
+/** The React half of the app (main.ts loads it while the session starts): router, render, updates. */
+export function startApp({ store, api, ready }: AppStart): void {
+  const router = createAppRouter({ store, api, ready })
+  // The root's beforeLoad waits for the session, and the router asks for a page's code only
+  // after it: fetch the entry page's code alongside the session instead of after it.
+  for (const route of router.getMatchedRoutes(location.pathname)[0]) void router.loadRouteChunk(route)
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>
+    </StrictMode>,
+  )
+
+  registerServiceWorkerLater((apply) => store.set(offerUpdateAtom, apply))
+}
+
+export function showToast(store: AppStore, message: string): void {
+  store.set(showToastAtom, message)
+}
