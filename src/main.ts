@@ -89,29 +89,26 @@ const startSession = () =>
 // The session starts now, not when the router first asks (after React's first render): its
 // calls are the first links of home's chain. The route guard gets this attempt; a retry after
 // a failure starts a new one.
-let firstAttempt: Promise<void> | null = startSession()
-firstAttempt.catch(() => {
-  // Reported by the route guard, which awaits this attempt.
-})
+const sessionStarted = startSession()
+// Landing on home: its data goes out the moment the session is ready, while React may still be
+// on its way; the lists take these answers when they mount.
+const landingOnHome = location.pathname === '/'
+sessionStarted.then(
+  () => {
+    if (!landingOnHome) return
+    api.prime('media/home', {})
+    api.prime('media/recommend', {})
+  },
+  () => {
+    // Reported by the route guard, which awaits this attempt.
+  },
+)
+let firstAttempt: Promise<void> | null = sessionStarted
 const ready = onceRetryable(() => {
   const attempt = firstAttempt ?? startSession()
   firstAttempt = null
   return attempt
 })
-
-// Landing on home: its data goes out the moment the session is ready, while React may still be
-// on its way; the lists take these answers when they mount.
-if (location.pathname === '/') {
-  ready().then(
-    () => {
-      api.prime('media/home', {})
-      api.prime('media/recommend', {})
-    },
-    () => {
-      // The route guard shows the failure.
-    },
-  )
-}
 
 syncImageOrigins({
   container: 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
