@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cached, jsonText } from './cached.ts'
+import { cached, derivedOnce, jsonText } from './cached.ts'
 
 describe('cached', () => {
   it('shares one frozen value per TTL and loads again after it', async () => {
@@ -55,5 +55,24 @@ describe('jsonText', () => {
     expect(jsonText(null)).toBe('null')
     expect(jsonText(undefined)).toBe('null')
     expect(jsonText('引号"')).toBe(JSON.stringify('引号"'))
+  })
+})
+
+describe('derivedOnce', () => {
+  it('makes one thing per cached value and none for other values', async () => {
+    const memo = new WeakMap<object, string>()
+    let made = 0
+    const make = (value: unknown) => () => `${++made}:${JSON.stringify(value)}`
+    const value = await cached(
+      () => 0,
+      1000,
+      async () => ({ n: 1 }),
+    )()
+    expect(derivedOnce(memo, value, make(value))).toBe('1:{"n":1}')
+    expect(derivedOnce(memo, value, make(value))).toBe('1:{"n":1}')
+    const other = { n: 1 }
+    expect(derivedOnce(memo, other, make(other))).toBeUndefined()
+    expect(derivedOnce(memo, null, make(null))).toBeUndefined()
+    expect(made).toBe(1)
   })
 })

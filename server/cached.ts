@@ -63,3 +63,18 @@ export function jsonText(value: unknown): string {
   jsonTexts.set(value, made)
   return made
 }
+
+/**
+ * Something made from a value of cached() once and kept while the value lives (`memo` holds one
+ * kind of thing per value, e.g. an answer's sealed-ready bytes); undefined for any other value,
+ * which may change between calls.
+ */
+export function derivedOnce<R>(memo: WeakMap<object, R>, value: unknown, make: () => R): R | undefined {
+  if (typeof value !== 'object' || value === null || !jsonTexts.has(value)) return undefined
+  let made = memo.get(value)
+  if (made === undefined) {
+    made = make()
+    memo.set(value, made)
+  }
+  return made
+}

@@ -4,9 +4,9 @@ import { ResultCode, httpStatusFor, type ApiResult, type ProtocolRejection } fro
 import { MAX_CLOCK_SKEW_SECONDS, NONCE_TTL_SECONDS } from '../../core/protocol/defaults.ts'
 import { EnvelopeError, isEnvelope, openText } from '../../core/protocol/envelope.ts'
 import { parseApiKey } from '../../core/protocol/sign.ts'
-import { jsonText } from '../cached.ts'
+import { derivedOnce, jsonText } from '../cached.ts'
 import type { Config } from '../config.ts'
-import { createSealer } from '../protocol/sealer.ts'
+import { createSealer, padPlaintext, type PaddedPlaintext } from '../protocol/sealer.ts'
 import { createSigner } from '../protocol/signature.ts'
 import { AppError } from '../errors.ts'
 import { NonceStoreFullError, type NonceStore } from './nonce-store.ts'
@@ -31,16 +31,25 @@ function reject(reply: FastifyReply, body: ProtocolRejection): void {
   reply.code(httpStatusFor(body.code)).type(JSON_TYPE).send(JSON.stringify(body))
 }
 
+/** JSON.stringify(result), with the data's text made once when it is a shared cached value. */
+function resultJson(result: ApiResult): string {
+  return `{"code":${result.code},"data":${jsonText(result.data)},"tip":${JSON.stringify(result.tip)},"msg":${JSON.stringify(result.msg)}}`
+}
+
 /** Answers `{code, data, tip, msg}`; sealed when ENCRYPT_HTTP and the answer is HTTP 200. */
 export function createResultSender(deps: Pick<ProtocolDeps, 'config' | 'crypto'>) {
   const { apiSecret, encryptHttp } = deps.config
   const seal = createSealer(apiSecret, deps.crypto.randomBytes)
+  // The usual answer for a cached value (ping/config, media/home) is the same text for every
+  // caller: its UTF-8 bytes, padded for the cipher, are made once per cached value, not per answer.
+  const paddedAnswers = new WeakMap<object, PaddedPlaintext>()
   return function sendResult(reply: FastifyReply, result: ApiResult) {
     const status = httpStatusFor(result.code)
-    // JSON.stringify(result), with the data's text made once when it is a shared cached value.
-    const json = `{"code":${result.code},"data":${jsonText(result.data)},"tip":${JSON.stringify(result.tip)},"msg":${JSON.stringify(result.msg)}}`
     reply.code(status).type(JSON_TYPE)
-    return reply.send(encryptHttp && status === 200 ? seal(json) : json)
+    if (!encryptHttp || status !== 200) return reply.send(resultJson(result))
+    const usual = result.code === ResultCode.Ok && result.tip === '' && result.msg === 'ok'
+    const padded = usual ? derivedOnce(paddedAnswers, result.data, () => padPlaintext(resultJson(result))) : undefined
+    return reply.send(seal(padded ?? resultJson(result)))
   }
 }
 

@@ -1,10 +1,11 @@
+import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { bytesToHex } from '../../core/protocol/crypto.ts'
 import { deriveKeyAndIv, openText, sealText } from '../../core/protocol/envelope.ts'
 import { computeSignature, formatApiKey } from '../../core/protocol/sign.ts'
 import vectors from '../../core/protocol/vectors.json' with { type: 'json' }
 import { createNodeCrypto, pooledRandomBytes } from './node-crypto.ts'
-import { createSealer } from './sealer.ts'
+import { createSealer, padPlaintext } from './sealer.ts'
 import { createSigner } from './signature.ts'
 
 const crypto = createNodeCrypto({ pinned: ['marquee-dev-secret-change-me'] })
@@ -38,7 +39,30 @@ describe('node:crypto primitives against the golden vectors', () => {
   })
 })
 
+describe('the server signer', () => {
+  it.each([
+    ['a secret longer than the HMAC block (hashed first)', 'k'.repeat(65), 'x'],
+    ['a 64-byte secret', 'k'.repeat(64), 'x'],
+    ['an empty secret', '', 'x'],
+    ['a long multi-byte text (the buffer grows)', 's', '中'.repeat(2000)],
+  ])('is HMAC-SHA1 for %s', (_label, secret, token) => {
+    const sign = createSigner(secret)
+    const call = { token, path: '/api/app/user/info', xUserAgent: 'DevType=PC', t: 1, nonce: '00' }
+    const expected = (text: string) => createHmac('sha1', secret).update(text).digest('hex')
+    expect(sign(call)).toBe(expected(`${token}\n/api/app/user/info\nDevType=PC\n1\n00`))
+    // Again with a short call: nothing of the long one is carried over.
+    expect(sign({ ...call, token: '' })).toBe(expected('\n/api/app/user/info\nDevType=PC\n1\n00'))
+  })
+})
+
 describe('the server sealer', () => {
+  it.each(vectors.envelope)('seals $json from padded bytes like the vectors', (v) => {
+    const seal = createSealer(v.secret, () => hexToBytes(v.seedHex))
+    const padded = padPlaintext(v.json)
+    expect(JSON.parse(seal(padded))).toEqual({ hash: true, data: v.data })
+    expect(JSON.parse(seal(padded))).toEqual({ hash: true, data: v.data })
+  })
+
   it.each(vectors.envelope)('seals $json like the vectors', (v) => {
     const seal = createSealer(v.secret, () => hexToBytes(v.seedHex))
     expect(JSON.parse(seal(v.json))).toEqual({ hash: true, data: v.data })

@@ -3,42 +3,67 @@ import { SEED_LENGTH } from '../../core/protocol/envelope.ts'
 
 const BLOCK = 16
 
+/** UTF-8 JSON text with its PKCS#7 padding, ready for the cipher: made once for an answer sent many times. */
+export type PaddedPlaintext = Buffer & { readonly __padded: true }
+
+/** `json` as UTF-8 followed by PKCS#7 padding (1–16 bytes of the pad length) to whole AES blocks. */
+export function padPlaintext(json: string): PaddedPlaintext {
+  const length = Buffer.byteLength(json, 'utf8')
+  const padded = (length & ~(BLOCK - 1)) + BLOCK
+  const bytes = Buffer.allocUnsafe(padded)
+  bytes.write(json, 0, 'utf8')
+  bytes.fill(padded - length, length, padded)
+  return bytes as PaddedPlaintext
+}
+
 /**
  * Seals answer JSON into the envelope text `{"hash":true,"data":"…"}` (SPEC §2), the server's
  * hottest path. Same layout as core's sealText — key = SHA-256(secret ‖ seed), iv =
  * SHA-256(seed ‖ secret)[0..16), AES-256-CBC with PKCS#7 padding — checked against the golden
  * vectors, with the per-answer work cut down:
- * - the hash inputs are two buffers reused across answers (only the seed bytes change);
- * - the JSON is written into a reused buffer and padded here (PKCS#7, 1–16 bytes of the pad
- *   length), so the cipher gets whole blocks and a single update() returns every ciphertext
- *   block: no final() call, no third buffer, no Buffer.concat;
+ * - the hash inputs are two buffers reused across answers (only the seed bytes change), and the
+ *   digests come back as short strings copied into two reused key/iv buffers: a Buffer result
+ *   would be a fresh off-heap allocation per digest, which V8 tracks and sweeps one by one;
+ * - the JSON is padded here (PKCS#7), so the cipher gets whole blocks and a single update()
+ *   returns every ciphertext block: no final() call, no Buffer.concat. An answer sent many
+ *   times (a cached one) can be padded once (padPlaintext) and sealed from those bytes;
  * - the seed is 12 bytes, a whole number of base64 groups, so base64(seed ‖ ciphertext) is
  *   base64(seed) followed by base64(ciphertext).
  * A fresh random seed (so a fresh key and iv) for every answer; nothing sealed is reused.
  */
-export function createSealer(secret: string, random: (length: number) => Uint8Array): (json: string) => string {
+export function createSealer(
+  secret: string,
+  random: (length: number) => Uint8Array,
+): (json: string | PaddedPlaintext) => string {
   const secretBytes = Buffer.from(secret, 'utf8')
   const seedAt = secretBytes.length
   const keyInput = Buffer.alloc(secretBytes.length + SEED_LENGTH)
   secretBytes.copy(keyInput, 0)
   const ivInput = Buffer.alloc(SEED_LENGTH + secretBytes.length)
   secretBytes.copy(ivInput, SEED_LENGTH)
-  let plaintext = Buffer.allocUnsafe(4096)
+  const key = Buffer.alloc(32)
+  const ivDigest = Buffer.alloc(32)
+  const iv = ivDigest.subarray(0, BLOCK)
+  let scratch = Buffer.allocUnsafe(4096)
   return (json) => {
     const seed = random(SEED_LENGTH)
     keyInput.set(seed, seedAt)
     ivInput.set(seed, 0)
-    const key = hash('sha256', keyInput, 'buffer')
-    const iv = hash('sha256', ivInput, 'buffer').subarray(0, BLOCK)
-    // UTF-8 takes at most 3 bytes per UTF-16 code unit; one more block for the padding.
-    const room = json.length * 3 + BLOCK
-    if (plaintext.length < room) plaintext = Buffer.allocUnsafe(Math.max(room, plaintext.length * 2))
-    const length = plaintext.write(json, 0, 'utf8')
-    const padded = (length & ~(BLOCK - 1)) + BLOCK
-    plaintext.fill(padded - length, length, padded)
-    const ciphertext = createCipheriv('aes-256-cbc', key, iv)
-      .setAutoPadding(false)
-      .update(plaintext.subarray(0, padded))
+    key.write(hash('sha256', keyInput, 'binary'), 0, 'latin1')
+    ivDigest.write(hash('sha256', ivInput, 'binary'), 0, 'latin1')
+    let plaintext: Buffer
+    if (typeof json === 'string') {
+      // UTF-8 takes at most 3 bytes per UTF-16 code unit; one more block for the padding.
+      const room = json.length * 3 + BLOCK
+      if (scratch.length < room) scratch = Buffer.allocUnsafe(Math.max(room, scratch.length * 2))
+      const length = scratch.write(json, 0, 'utf8')
+      const padded = (length & ~(BLOCK - 1)) + BLOCK
+      scratch.fill(padded - length, length, padded)
+      plaintext = scratch.subarray(0, padded)
+    } else {
+      plaintext = json
+    }
+    const ciphertext = createCipheriv('aes-256-cbc', key, iv).setAutoPadding(false).update(plaintext)
     return `{"hash":true,"data":"${keyInput.toString('base64', seedAt)}${ciphertext.toString('base64')}"}`
   }
 }
