@@ -14,6 +14,12 @@ export type RawRows = unknown[][]
  * the SQL (e.g. `…::int4`, `extract(epoch from …)::float8`).
  */
 export function rawPrepared(db: Db, name: string, text: string): (values: unknown[]) => Promise<RawRows> {
+  let run: ((values: unknown[]) => Promise<RawRows>) | null = null
+  // Resolved at the first call: an app built without a database (static-app tests) never runs it.
+  return (values) => (run ??= driverQuery(db, name, text))(values)
+}
+
+function driverQuery(db: Db, name: string, text: string): (values: unknown[]) => Promise<RawRows> {
   const client = (db as { $client?: unknown }).$client
   if (client instanceof pg.Pool) {
     return async (values) => (await client.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows
