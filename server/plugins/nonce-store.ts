@@ -24,17 +24,32 @@ export interface MemoryNonceStoreOptions {
   maxEntries?: number
 }
 
-const PROTOCOL_NONCE = /^[0-9a-f]{32}$/
+/** A hex digit's value, or -1 for anything else (protocol nonces are lowercase hex). */
+function hexDigit(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48
+  if (code >= 97 && code <= 102) return code - 87
+  return -1
+}
+
+const byteCodes: number[] = new Array<number>(16).fill(0)
 
 /**
- * The Map key of a nonce. A protocol nonce (32 hex characters, SPEC §2) becomes its 16 bytes as
- * a 16-character string: half the size, and a fresh string — the parsed nonce is a slice of
- * the x-api-key header and would keep the whole header alive for the TTL. Other keys (tests,
- * other callers) keep their text behind a character no byte string contains, so the two kinds
- * never meet.
+ * The Map key of a nonce. A protocol nonce (32 lowercase hex characters, SPEC §2) becomes its
+ * 16 bytes as a 16-character string: half the size, and a fresh string — the parsed nonce is a
+ * slice of the x-api-key header and would keep the whole header alive for the TTL. Decoded
+ * here in one pass (no regular expression, no Buffer per request). Other keys (tests, other
+ * callers) keep their text behind a character no byte string contains, so the two kinds never
+ * meet.
  */
 function nonceKey(nonce: string): string {
-  return PROTOCOL_NONCE.test(nonce) ? Buffer.from(nonce, 'hex').toString('latin1') : `\u0100${nonce}`
+  if (nonce.length !== 32) return `\u0100${nonce}`
+  for (let i = 0; i < 16; i++) {
+    const high = hexDigit(nonce.charCodeAt(2 * i))
+    const low = hexDigit(nonce.charCodeAt(2 * i + 1))
+    if ((high | low) < 0) return `\u0100${nonce}`
+    byteCodes[i] = (high << 4) | low
+  }
+  return String.fromCharCode.apply(null, byteCodes)
 }
 
 /**
