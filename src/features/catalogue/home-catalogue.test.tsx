@@ -113,8 +113,9 @@ describe('home catalogue', () => {
       if (fail) throw new ApiError(ApiErrorKind.Timeout, t.http.timeout)
       return name === 'media/home' ? { sections: [] } : { items: [card(1)], nextCursor: null }
     })
-    const retries = await screen.findAllByRole('button', { name: t.common.retry })
-    expect(retries).toHaveLength(2)
+    // 推荐 shows below the sections' answer, a failure too.
+    await vi.waitFor(() => expect(screen.getAllByRole('button', { name: t.common.retry })).toHaveLength(2))
+    const retries = screen.getAllByRole('button', { name: t.common.retry })
     fail = false
     // The sections' retry first: while they load again, 推荐 waits below them as a skeleton.
     fireEvent.click(retries[0]!)

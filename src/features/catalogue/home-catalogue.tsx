@@ -46,7 +46,8 @@ export const MORE_SECTIONS = 2
 /**
  * Home's catalogue: the sections of media/home (a topic's title, its "更多" link to /topicList,
  * a grid of its videos), then 推荐. Sections mount a couple at a time as the end of those
- * mounted comes near, and 推荐's grid once they all have: a first visit builds, lays out and
+ * mounted comes near; 推荐 shows once the sections have their answer (above it they would push
+ * it down the screen), its grid once they all have mounted. A first visit builds, lays out and
  * paints the first screen's cards, not all of home's. Mounted parts stay mounted, so content
  * only ever grows below what is in view.
  */
@@ -77,7 +78,9 @@ export function HomeCatalogue({ config }: { config: ImageDomains | null }) {
         <HomeSectionView key={section.topic.id} section={section} config={config} />
       ))}
       <div ref={end} className="home-catalogue__sections-end" />
-      <RecommendList config={config} deferred={!allMounted} />
+      {state.status === 'success' || state.status === 'error' ? (
+        <RecommendList config={config} deferred={!allMounted} />
+      ) : null}
     </>
   )
 }
