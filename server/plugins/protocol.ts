@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import { constantTimeEqual, type ProtocolCrypto } from '../../core/protocol/crypto.ts'
 import { ResultCode, httpStatusFor, type ApiResult, type ProtocolRejection } from '../../core/protocol/codes.ts'
 import { MAX_CLOCK_SKEW_SECONDS, NONCE_TTL_SECONDS } from '../../core/protocol/defaults.ts'
-import { EnvelopeError, isEnvelope, openText } from '../../core/protocol/envelope.ts'
+import { EnvelopeError, isEnvelope } from '../../core/protocol/envelope.ts'
 import { parseApiKey } from '../../core/protocol/sign.ts'
 import { derivedOnce, jsonText } from '../cached.ts'
 import type { Config } from '../config.ts'
-import { createSealer, padPlaintext, type PaddedPlaintext } from '../protocol/sealer.ts'
+import { createOpener, createSealer, padPlaintext, type PaddedPlaintext } from '../protocol/sealer.ts'
 import { createSigner } from '../protocol/signature.ts'
 import { AppError } from '../errors.ts'
 import { NonceStoreFullError, type NonceStore } from './nonce-store.ts'
@@ -76,9 +76,10 @@ function nonceStoreFailed(error: unknown, reply: FastifyReply, done: HookHandler
  * (4003), nonce not replayed (4005). A rejected request never reaches a handler.
  */
 export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
-  const { crypto, nonceStore, now } = deps
+  const { nonceStore, now } = deps
   const secret = deps.config.apiSecret
   const sign = createSigner(secret)
+  const openBody = createOpener(secret)
   const rememberNow = nonceStore.rememberNow?.bind(nonceStore)
   const unsigned = deps.unsignedPrefixes ?? []
 
@@ -133,7 +134,7 @@ export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
     }
     if (!isEnvelope(value)) return done(null, value)
     try {
-      return done(null, JSON.parse(openText(crypto, secret, value)))
+      return done(null, JSON.parse(openBody(value)))
     } catch (error) {
       const reason = error instanceof EnvelopeError ? error.message : 'envelope does not hold JSON'
       return done(new AppError(ResultCode.ValidationError, `body: ${reason}`), undefined)

@@ -1,11 +1,11 @@
-import { createHmac } from 'node:crypto'
+import { createCipheriv, createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { bytesToHex } from '../../core/protocol/crypto.ts'
-import { deriveKeyAndIv, openText, sealText } from '../../core/protocol/envelope.ts'
+import { deriveKeyAndIv, openText, sealText, SEED_LENGTH, type Envelope } from '../../core/protocol/envelope.ts'
 import { computeSignature, formatApiKey } from '../../core/protocol/sign.ts'
 import vectors from '../../core/protocol/vectors.json' with { type: 'json' }
 import { createNodeCrypto, pooledRandomBytes } from './node-crypto.ts'
-import { createSealer, padPlaintext } from './sealer.ts'
+import { createOpener, createSealer, padPlaintext } from './sealer.ts'
 import { createSigner } from './signature.ts'
 
 const crypto = createNodeCrypto({ pinned: ['marquee-dev-secret-change-me'] })
@@ -97,6 +97,59 @@ describe('the server sealer', () => {
     const seal = createSealer('k', pooledRandomBytes())
     const envelope = JSON.parse(seal('{"a":"中文"}')) as { hash: true; data: string }
     expect(openText(crypto, 'k', envelope)).toBe('{"a":"中文"}')
+  })
+})
+
+describe('the server opener', () => {
+  it.each(vectors.envelope)('opens the vector of $json, twice', (v) => {
+    const openBody = createOpener(v.secret)
+    expect(openBody({ hash: true, data: v.data })).toBe(v.json)
+    expect(openBody({ hash: true, data: v.data })).toBe(v.json)
+  })
+
+  it('opens what core seals, every length from 0 to 40 bytes and multi-byte text', () => {
+    const openBody = createOpener('k')
+    const texts = Array.from({ length: 41 }, (_, n) => 'x'.repeat(n)).concat(['{"a":"中文"}', '😀'.repeat(9)])
+    for (const text of texts) expect(openBody(sealText(crypto, 'k', text))).toBe(text)
+  })
+
+  /** An envelope of raw blocks (no padding added) under `secret` with a fixed seed. */
+  const rawEnvelope = (secret: string, blocks: Uint8Array): Envelope => {
+    const seed = new Uint8Array(SEED_LENGTH).fill(7)
+    const { key, iv } = deriveKeyAndIv(crypto, secret, seed)
+    const ciphertext = createCipheriv('aes-256-cbc', key, iv).setAutoPadding(false).update(blocks)
+    return { hash: true, data: Buffer.concat([seed, ciphertext]).toString('base64') }
+  }
+  const block = (...tail: number[]) => Uint8Array.from([...new Array<number>(16 - tail.length).fill(0x41), ...tail])
+
+  it.each([
+    ['not base64', { hash: true, data: 'a b!' } as Envelope],
+    ['lax base64', { hash: true, data: Buffer.alloc(28).toString('base64').replace(/=+$/, '') } as Envelope],
+    ['too short', { hash: true, data: Buffer.alloc(SEED_LENGTH + 8).toString('base64') } as Envelope],
+    ['not whole blocks', { hash: true, data: Buffer.alloc(SEED_LENGTH + 20).toString('base64') } as Envelope],
+    ['another secret', sealText(crypto, 'other', '{"a":1}')],
+    ['pad byte 0', rawEnvelope('k', block(0))],
+    ['pad byte 17', rawEnvelope('k', block(17))],
+    ['pad bytes that differ', rawEnvelope('k', block(2, 3, 3))],
+    ['bad UTF-8 under good padding', rawEnvelope('k', block(0xff, 0xfe, 2, 2))],
+  ])('fails on %s with the error core gives', (_case, envelope) => {
+    let coreError: unknown
+    try {
+      openText(crypto, 'k', envelope)
+    } catch (error) {
+      coreError = error
+    }
+    expect(coreError).toBeInstanceOf(Error)
+    expect(() => createOpener('k')(envelope)).toThrow((coreError as Error).message)
+  })
+
+  it('opens good padding of every length', () => {
+    const openBody = createOpener('k')
+    for (let pad = 1; pad <= 16; pad++) {
+      const blocks = new Uint8Array(32).fill(0x41)
+      blocks.fill(pad, 32 - pad)
+      expect(openBody(rawEnvelope('k', blocks))).toBe('A'.repeat(32 - pad))
+    }
   })
 })
 

@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, createHmac, hash, randomBytes } from 'node:crypto'
 import type { ProtocolCrypto } from '../../core/protocol/crypto.ts'
 
-const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
+/** Standard base64 with its padding, nothing else (Buffer would skip other characters). */
+export const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 const decoder = new TextDecoder('utf-8', { fatal: true })
 
 /**
