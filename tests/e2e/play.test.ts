@@ -7,6 +7,7 @@ import { promisify } from 'node:util'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium, openPage, PHONE } from '../support/browser.ts'
+import { scrollPage } from '../support/scroll.ts'
 import { ROOT, startServer } from '../support/server-process.ts'
 
 const baseUrl = inject('baseUrl')
@@ -27,8 +28,7 @@ type CardKind = 'free' | 'vip' | 'price'
 
 /** The play-page links of home's cards of one kind (by their badges), in page order, without repeats. */
 async function homeCards(page: Page, kind: CardKind, origin = baseUrl): Promise<string[]> {
-  await page.goto(`${origin}/`)
-  await page.waitForSelector('a.video-card[href^="/play/longVideo"]')
+  await openHome(page, origin)
   const hrefs = await page.evaluate((wanted) => {
     return Array.from(document.querySelectorAll<HTMLAnchorElement>('a.video-card[href^="/play/longVideo"]'))
       .filter((card) => {
@@ -41,9 +41,26 @@ async function homeCards(page: Page, kind: CardKind, origin = baseUrl): Promise<
   return [...new Set(hrefs)]
 }
 
+/**
+ * Opens home and scrolls to its end until every section and 推荐's first page are there: home
+ * mounts its sections as the user scrolls near them.
+ */
+async function openHome(page: Page, origin = baseUrl) {
+  await page.goto(`${origin}/`)
+  await page.waitForSelector('a.video-card[href^="/play/longVideo"]')
+  const recommend = page.getByRole('list', { name: '推荐', exact: true }).locator('a.video-card')
+  await expect
+    .poll(async () => {
+      await scrollPage(page, Number.MAX_SAFE_INTEGER)
+      return recommend.count()
+    })
+    .toBeGreaterThan(0)
+  await scrollPage(page, 0)
+}
+
 /** Taps the card linking `href` on home, as a user does. */
 async function tapFromHome(page: Page, href: string, origin = baseUrl) {
-  if (new URL(page.url()).pathname !== '/') await page.goto(`${origin}/`)
+  if (new URL(page.url()).pathname !== '/') await openHome(page, origin)
   await page.locator(`a.video-card[href="${href}"]`).first().click()
   await page.waitForURL(`${origin}${href}`)
   await page.waitForSelector('.video-info__title, .error-state')
