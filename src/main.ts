@@ -6,7 +6,7 @@
  */
 import { appConfigAtom, isLightAtom, sealRequestsAtom, tokenAtom } from './features/session/atoms.ts'
 import { clearSessionAndReload, initSession } from './features/session/init.ts'
-import { loadingFirstCovers } from './features/home/first-covers.ts'
+import { loadFirstCovers } from './features/home/first-covers.ts'
 import { captureInstallPrompt } from './features/pwa/install.ts'
 import { protocolCrypto, randomUuid } from './lib/crypto.ts'
 import { API_SECRET } from './lib/env.ts'
@@ -37,40 +37,26 @@ trackViewportHeight()
 const storage = createSecureStorage({ crypto: protocolCrypto, secret: API_SECRET, backend: createStateBackend() })
 
 const api = primingCalls(
-  loadingFirstCovers(
-    reportingOnlineStatus(
-      createApi({
-        secret: API_SECRET,
-        crypto: protocolCrypto,
-        now: () => Date.now(),
-        getToken: () => store.get(tokenAtom),
-        getXUserAgent: () =>
-          formatXUserAgent(userAgentFields(navigator.userAgent, store.get(isLightAtom), navigator.maxTouchPoints)),
-        shouldSealRequests: () => store.get(sealRequestsAtom),
-        onSessionInvalid: () => {
-          void clearSessionAndReload({
-            store,
-            storage,
-            reload: () => location.reload(),
-            now: () => Date.now(),
-            marks: sessionStorage,
-          })
-        },
-      }),
-      store,
-    ),
-    {
-      domains: () => store.get(appConfigAtom),
-      load: (url) => {
-        // Under a worker the <img> asks the worker itself; without one, the fallback's copy is shared.
-        if (hasControllingWorker()) return
-        import('./lib/image-fallback.ts')
-          .then(({ pageImageFallback }) => pageImageFallback().load(url))
-          .catch(() => {
-            // The card's own attempt reports it.
-          })
+  reportingOnlineStatus(
+    createApi({
+      secret: API_SECRET,
+      crypto: protocolCrypto,
+      now: () => Date.now(),
+      getToken: () => store.get(tokenAtom),
+      getXUserAgent: () =>
+        formatXUserAgent(userAgentFields(navigator.userAgent, store.get(isLightAtom), navigator.maxTouchPoints)),
+      shouldSealRequests: () => store.get(sealRequestsAtom),
+      onSessionInvalid: () => {
+        void clearSessionAndReload({
+          store,
+          storage,
+          reload: () => location.reload(),
+          now: () => Date.now(),
+          marks: sessionStorage,
+        })
       },
-    },
+    }),
+    store,
   ),
 )
 provideApi(store, api)
@@ -86,18 +72,39 @@ const startSession = () =>
     newDeviceId: randomUuid,
     notify: (message) => void app.then(({ showToast }) => showToast(store, message)).catch(() => {}),
   })
+/** Home's first covers, loaded ahead of the cards that show them (features/home/first-covers.ts). */
+const firstCovers = {
+  domains: () => store.get(appConfigAtom),
+  load: (url: string) => {
+    // Under a worker the <img> asks the worker itself; without one, the fallback's copy is shared.
+    if (hasControllingWorker()) return
+    import('./lib/image-fallback.ts')
+      .then(({ pageImageFallback }) => pageImageFallback().load(url))
+      .catch(() => {
+        // The card's own attempt reports it.
+      })
+  },
+}
 // The session starts now, not when the router first asks (after React's first render): its
 // calls are the first links of home's chain. The route guard gets this attempt; a retry after
 // a failure starts a new one.
 const sessionStarted = startSession()
 // Landing on home: its data goes out the moment the session is ready, while React may still be
-// on its way; the lists take these answers when they mount.
+// on its way; the lists take these answers when they mount, and the first screen's covers start
+// loading as soon as home's answer is in.
 const landingOnHome = location.pathname === '/'
 sessionStarted.then(
   () => {
     if (!landingOnHome) return
-    api.prime('media/home', {})
-    api.prime('media/recommend', {})
+    api.prime('media/home', {}).then(
+      (answer) => loadFirstCovers(answer, firstCovers),
+      () => {
+        // The list shows the failure; there is nothing to load.
+      },
+    )
+    api.prime('media/recommend', {}).catch(() => {
+      // The list asks again and shows the failure.
+    })
   },
   () => {
     // Reported by the route guard, which awaits this attempt.

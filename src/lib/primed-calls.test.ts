@@ -18,9 +18,10 @@ describe('primingCalls', () => {
   it('answers the first matching POST with the primed answer, and later ones from the network', async () => {
     const { api, post } = countingApi(async (name, call) => ({ name, call }))
     const priming = primingCalls(api)
-    priming.prime('media/home', {})
-    priming.prime('media/home', {})
+    const primed = priming.prime('media/home', {})
+    expect(priming.prime('media/home', {})).toBe(primed)
     expect(post).toHaveBeenCalledTimes(1)
+    expect(await primed).toEqual({ name: 'media/home', call: 1 })
 
     expect(await priming.post('media/home', {})).toEqual({ name: 'media/home', call: 1 })
     expect(post).toHaveBeenCalledTimes(1)

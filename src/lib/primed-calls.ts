@@ -4,9 +4,9 @@ export interface PrimingApi extends Api {
   /**
    * Asks for `name` with `body` now, for code that will ask for the same later: its POST takes
    * this answer instead of going out again. Each primed answer is taken once; a failed one is
-   * dropped, so the later call asks afresh.
+   * dropped, so the later call asks afresh. Returns the answer, for code that wants it sooner.
    */
-  prime(name: string, body: unknown): void
+  prime(name: string, body: unknown): Promise<unknown>
 }
 
 const keyOf = (name: string, body: unknown) => `${name}\n${JSON.stringify(body ?? null)}`
@@ -21,12 +21,14 @@ export function primingCalls(api: Api): PrimingApi {
   return {
     prime(name, body) {
       const key = keyOf(name, body)
-      if (primed.has(key)) return
+      const asked = primed.get(key)
+      if (asked) return asked
       const answer = api.post<unknown>(name, body)
       primed.set(key, answer)
       answer.catch(() => {
         if (primed.get(key) === answer) primed.delete(key)
       })
+      return answer
     },
     post: <T>(name: string, body?: unknown, options?: CallOptions) => {
       const key = keyOf(name, body)

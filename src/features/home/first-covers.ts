@@ -1,5 +1,4 @@
 import { imageUrl, type DomainEntry } from '../../../core/contracts/domain.ts'
-import type { Api, CallOptions } from '../../lib/http.ts'
 
 /** Covers of home's first section that a phone's first screen shows at most (a feature card and a row). */
 export const FIRST_COVERS = 3
@@ -23,31 +22,12 @@ export interface FirstCoverDeps {
 }
 
 /**
- * The api, with home's first covers starting to load the moment media/home answers instead of
- * once React has built the cards and their observers have fired (on a slow phone most of a
- * second later). They are the first screen's largest images, so a browser's preload scanner
- * would fetch them first too.
+ * Starts loading the first screen's covers of a media/home answer, before React has built the
+ * cards and their observers have fired (on a slow phone most of a second later). They are the
+ * first screen's largest images, so a browser's preload scanner would fetch them first too.
  */
-export function loadingFirstCovers(api: Api, deps: FirstCoverDeps): Api {
-  const warm = (answer: unknown) => {
-    const domains = deps.domains()
-    if (!domains) return
-    for (const key of firstCoverKeys(answer)) deps.load(imageUrl(domains, key))
-  }
-  return {
-    call: (...args) => api.call(...args),
-    get: (...args) => api.get(...args),
-    post: <T>(name: string, body?: unknown, options?: CallOptions) => {
-      const answer = api.post<T>(name, body, options)
-      if (name === 'media/home') {
-        answer.then(warm, () => {
-          // The list shows the failure; there is nothing to warm.
-        })
-      }
-      return answer
-    },
-    get clockOffsetSeconds() {
-      return api.clockOffsetSeconds
-    },
-  }
+export function loadFirstCovers(answer: unknown, deps: FirstCoverDeps): void {
+  const domains = deps.domains()
+  if (!domains) return
+  for (const key of firstCoverKeys(answer)) deps.load(imageUrl(domains, key))
 }
