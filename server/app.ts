@@ -56,7 +56,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const sendResult = createResultSender({ config, crypto })
   registerSecurityHeaders(app)
-  registerProtocol(app, { config, crypto, now, nonceStore, unsignedPrefixes: [KEY_PATH_PREFIX] })
+  const inputlessPaths = new Set<string>()
+  registerProtocol(app, { config, crypto, now, nonceStore, unsignedPrefixes: [KEY_PATH_PREFIX], inputlessPaths })
   const sessions = createSessionLookup({ db, now })
   registerSession(app, sessions)
 
@@ -76,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ code: ResultCode.ServerError, data: null, tip: '', msg: SERVER_ERROR_MESSAGE })
   })
 
-  const defineCall = createCallRegistrar(app, sendResult)
+  const defineCall = createCallRegistrar(app, sendResult, inputlessPaths)
   const ping = createPingService({ db, config, now })
   registerPingRoutes(defineCall, ping)
   registerAccountRoutes(

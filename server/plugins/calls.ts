@@ -34,18 +34,22 @@ export function describeIssue(error: z.ZodError): string {
 
 /**
  * One API call: signed (protocol plugin), parsed with its contract's schema (4000 naming
- * the field), authorised (1000), handled, answered as `{code, data, tip, msg}`.
+ * the field), authorised (1000), handled, answered as `{code, data, tip, msg}`. A call without
+ * a schema takes no input: its path goes into `inputlessPaths`, whose bodies the protocol
+ * plugin does not open.
  */
-export function createCallRegistrar(app: FastifyInstance, sendResult: SendResult) {
+export function createCallRegistrar(app: FastifyInstance, sendResult: SendResult, inputlessPaths: Set<string>) {
   return function defineCall<Schema extends z.ZodType, Secured extends boolean, Result>(
     definition: CallDefinition<Schema, Secured, Result>,
   ) {
     const { secured, body, handler } = definition
     const answer = (reply: FastifyReply, data: Result) =>
       sendResult(reply, { code: ResultCode.Ok, data: data ?? null, tip: '', msg: 'ok' })
+    const url = `/api/app/${definition.name}`
+    if (!body) inputlessPaths.add(url)
     app.route({
       method: definition.method ?? 'POST',
-      url: `/api/app/${definition.name}`,
+      url,
       // Not async: a handler that answers at once (a cached config, a constant) is answered
       // in this tick; only a handler that returns a promise goes through one.
       handler: (request, reply) => {

@@ -145,6 +145,18 @@ describe.each(BACKENDS)('envelopes (%s)', (backend) => {
     expect(answer.body).toMatchObject({ code: 4000, msg })
   })
 
+  it('does not open the body of a call that takes no input, and still checks the signature', async () => {
+    const rawBody = JSON.stringify({ hash: true, data: '***' })
+    const ignored = await t.client.call('ping/announcement', undefined, { method: 'POST', rawBody })
+    expect(ignored.body).toMatchObject({ code: 200, msg: 'ok' })
+    const unsigned = await t.client.call('ping/announcement', undefined, {
+      method: 'POST',
+      rawBody,
+      headers: { 'x-api-key': undefined },
+    })
+    expect(unsigned).toMatchObject({ status: 403, body: { code: 4003 } })
+  })
+
   it('answers 4000 to an envelope sealed with another secret', async () => {
     const answer = await t.client.call('login/guest', undefined, {
       rawBody: JSON.stringify(sealBody('another secret', { devID: DEVICE })),

@@ -22,6 +22,11 @@ export interface ProtocolDeps {
    * endpoint, fetched by the browser's native player or hls.js, which cannot sign (issue 4).
    */
   unsignedPrefixes?: readonly string[]
+  /**
+   * Paths of calls that take no input (filled by defineCall): their bodies are read but not
+   * parsed or opened, as nothing would use them. The signature already authenticates the request.
+   */
+  inputlessPaths?: ReadonlySet<string>
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -82,6 +87,7 @@ export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
   const openBody = createOpener(secret)
   const rememberNow = nonceStore.rememberNow?.bind(nonceStore)
   const unsigned = deps.unsignedPrefixes ?? []
+  const inputless = deps.inputlessPaths ?? new Set<string>()
 
   // A callback hook, not an async one: with an in-process nonce store the checks finish in
   // this tick, without a promise or a trip through the microtask queue per request.
@@ -123,7 +129,8 @@ export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
 
   // JSON bodies, sealed or plain (SPEC §2: a body without `hash` is plain JSON).
   app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (inputless.has(request.url)) return done(null, undefined)
     const text = (body as string).trim()
     if (text === '') return done(null, {})
     let value: unknown
