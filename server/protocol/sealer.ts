@@ -18,21 +18,6 @@ export function padPlaintext(json: string): PaddedPlaintext {
 }
 
 /**
- * Seals answer JSON into the envelope text `{"hash":true,"data":"…"}` (SPEC §2), the server's
- * hottest path. Same layout as core's sealText — key = SHA-256(secret ‖ seed), iv =
- * SHA-256(seed ‖ secret)[0..16), AES-256-CBC with PKCS#7 padding — checked against the golden
- * vectors, with the per-answer work cut down:
- * - the hash inputs are two buffers reused across answers (only the seed bytes change), and the
- *   digests come back as short strings copied into two reused key/iv buffers: a Buffer result
- *   would be a fresh off-heap allocation per digest, which V8 tracks and sweeps one by one;
- * - the JSON is padded here (PKCS#7), so the cipher gets whole blocks and a single update()
- *   returns every ciphertext block: no final() call, no Buffer.concat. An answer sent many
- *   times (a cached one) can be padded once (padPlaintext) and sealed from those bytes;
- * - the seed is 12 bytes, a whole number of base64 groups, so base64(seed ‖ ciphertext) is
- *   base64(seed) followed by base64(ciphertext).
- * A fresh random seed (so a fresh key and iv) for every answer; nothing sealed is reused.
- */
-/**
  * key = SHA-256(secret ‖ seed), iv = SHA-256(seed ‖ secret)[0..16) into buffers reused from one
  * message to the next: the hash inputs are two buffers where only the seed bytes change, and the
  * digests come back as short strings copied into the key and iv buffers (a Buffer result would
