@@ -1,13 +1,38 @@
 import { describe, expect, it } from 'vitest'
-import { bytesToHex, constantTimeEqual } from './crypto.ts'
-import { EnvelopeError, deriveKeyAndIv, isEnvelope, open, openText, seal, sealText } from './envelope.ts'
+import { asAsync, bytesToHex, constantTimeEqual } from './crypto.ts'
+import {
+  EnvelopeError,
+  deriveKeyAndIv,
+  isEnvelope,
+  open,
+  openAsync,
+  openText,
+  openTextAsync,
+  seal,
+  sealAsync,
+  sealText,
+  sealTextAsync,
+} from './envelope.ts'
 import { createNobleCrypto } from './noble-crypto.ts'
-import { computeSignature, formatApiKey, formatXUserAgent, parseApiKey, signRequest } from './sign.ts'
+import {
+  computeSignature,
+  computeSignatureAsync,
+  formatApiKey,
+  formatXUserAgent,
+  parseApiKey,
+  signRequest,
+  signRequestAsync,
+} from './sign.ts'
 import vectors from './vectors.json' with { type: 'json' }
 
 let counter = 0
 // Deterministic "randomness" so the tests are repeatable; real callers pass getRandomValues.
 const crypto = createNobleCrypto((length) => Uint8Array.from({ length }, () => counter++ & 0xff))
+// The asynchronous functions over the same primitives, handed over late as a lazy import would.
+const asyncCrypto = asAsync(crypto, async () => {
+  await null
+  return crypto
+})
 const hexToBytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (b) => parseInt(b, 16))
 
 describe('signing vectors (made with node:crypto)', () => {
@@ -17,6 +42,11 @@ describe('signing vectors (made with node:crypto)', () => {
     expect(signature).toBe(v.signature)
     expect(formatApiKey({ t: v.t, n: v.nonce, s: signature })).toBe(v.apiKey)
     expect(parseApiKey(v.apiKey)).toEqual({ t: v.t, n: v.nonce, s: v.signature })
+  })
+
+  it.each(vectors.sign)('signs $path asynchronously alike', async (v) => {
+    const call = { token: v.token, path: v.path, xUserAgent: v.xUserAgent, t: v.t, nonce: v.nonce }
+    expect(await computeSignatureAsync(asyncCrypto, v.secret, call)).toBe(v.signature)
   })
 })
 
@@ -28,6 +58,12 @@ describe('envelope vectors (made with node:crypto)', () => {
     expect(bytesToHex(iv)).toBe(v.ivHex)
     expect(sealText(crypto, v.secret, v.json, seed)).toEqual({ hash: true, data: v.data })
     expect(openText(crypto, v.secret, { hash: true, data: v.data })).toBe(v.json)
+  })
+
+  it.each(vectors.envelope)('seals and opens $json asynchronously alike', async (v) => {
+    const seed = hexToBytes(v.seedHex)
+    expect(await sealTextAsync(asyncCrypto, v.secret, v.json, seed)).toEqual({ hash: true, data: v.data })
+    expect(await openTextAsync(asyncCrypto, v.secret, { hash: true, data: v.data })).toBe(v.json)
   })
 })
 
@@ -48,8 +84,15 @@ describe('envelope', () => {
       'marquee-dev-secret-change-me',
     ],
     ['only a seed', { hash: true as const, data: 'AAAAAAAAAAAAAAAA' }, 'marquee-dev-secret-change-me'],
-  ])('rejects %s with EnvelopeError', (_, envelope, secret) => {
+  ])('rejects %s with EnvelopeError', async (_, envelope, secret) => {
     expect(() => open(crypto, secret, envelope)).toThrow(EnvelopeError)
+    await expect(openAsync(asyncCrypto, secret, envelope)).rejects.toThrow(EnvelopeError)
+  })
+
+  it('round-trips asynchronously, and each way opens what the other sealed', async () => {
+    const value = { code: 200, data: { id: 7, name: '测试' }, tip: '', msg: '' }
+    expect(open(crypto, 'k', await sealAsync(asyncCrypto, 'k', value))).toEqual(value)
+    expect(await openAsync(asyncCrypto, 'k', seal(crypto, 'k', value))).toEqual(value)
   })
 
   it('tells envelopes from plain bodies', () => {
@@ -88,6 +131,21 @@ describe('headers', () => {
         nonce: key.n,
       }),
     )
+  })
+
+  it('signs asynchronously with the same headers', async () => {
+    const headers = await signRequestAsync({
+      crypto: asyncCrypto,
+      secret: 's',
+      token: 'tok',
+      path: '/api/app/user/info',
+      xUserAgent: 'ua',
+      now: 100,
+    })
+    const key = parseApiKey(headers['x-api-key'])!
+    expect(headers).toMatchObject({ Authorization: 'tok', 'X-User-Agent': 'ua' })
+    const call = { token: 'tok', path: '/api/app/user/info', xUserAgent: 'ua', t: 100, nonce: key.n }
+    expect(key.s).toBe(computeSignature(crypto, 's', call))
   })
 
   it.each([

@@ -1,5 +1,5 @@
 import { CLIENT_VERSION } from './defaults.ts'
-import { bytesToHex, type ProtocolCrypto } from './crypto.ts'
+import { bytesToHex, type AsyncProtocolCrypto, type ProtocolCrypto } from './crypto.ts'
 
 export const DevType = { Android: 'Android', iOS: 'iOS', PC: 'PC' } as const
 export type DevType = (typeof DevType)[keyof typeof DevType]
@@ -56,7 +56,15 @@ export function computeSignature(crypto: ProtocolCrypto, secret: string, call: S
   return bytesToHex(crypto.hmacSha1(crypto.utf8Encode(secret), crypto.utf8Encode(signingText(call))))
 }
 
-export function newNonce(crypto: ProtocolCrypto): string {
+export async function computeSignatureAsync(
+  crypto: AsyncProtocolCrypto,
+  secret: string,
+  call: SignedCall,
+): Promise<string> {
+  return bytesToHex(await crypto.hmacSha1(crypto.utf8Encode(secret), crypto.utf8Encode(signingText(call))))
+}
+
+export function newNonce(crypto: Pick<ProtocolCrypto, 'randomBytes'>): string {
   return bytesToHex(crypto.randomBytes(16))
 }
 
@@ -74,8 +82,8 @@ export function parseApiKey(header: string | undefined): ApiKey | null {
   return { t: Number(match[1]), n: match[2]!, s: match[3]! }
 }
 
-export interface SignRequestInput {
-  crypto: ProtocolCrypto
+export interface SignRequestInput<Crypto = ProtocolCrypto> {
+  crypto: Crypto
   secret: string
   token: string
   path: string
@@ -84,19 +92,31 @@ export interface SignRequestInput {
   now: number
 }
 
-/** The three headers every call carries. */
-export function signRequest(input: SignRequestInput): Record<string, string> {
-  const nonce = newNonce(input.crypto)
-  const call: SignedCall = {
+function signedCall(input: SignRequestInput<Pick<ProtocolCrypto, 'randomBytes'>>): SignedCall {
+  return {
     token: input.token,
     path: input.path,
     xUserAgent: input.xUserAgent,
     t: input.now,
-    nonce,
+    nonce: newNonce(input.crypto),
   }
+}
+
+function signedHeaders(call: SignedCall, signature: string): Record<string, string> {
   return {
-    Authorization: input.token,
-    'X-User-Agent': input.xUserAgent,
-    'x-api-key': formatApiKey({ t: input.now, n: nonce, s: computeSignature(input.crypto, input.secret, call) }),
+    Authorization: call.token,
+    'X-User-Agent': call.xUserAgent,
+    'x-api-key': formatApiKey({ t: call.t, n: call.nonce, s: signature }),
   }
+}
+
+/** The three headers every call carries. */
+export function signRequest(input: SignRequestInput): Record<string, string> {
+  const call = signedCall(input)
+  return signedHeaders(call, computeSignature(input.crypto, input.secret, call))
+}
+
+export async function signRequestAsync(input: SignRequestInput<AsyncProtocolCrypto>): Promise<Record<string, string>> {
+  const call = signedCall(input)
+  return signedHeaders(call, await computeSignatureAsync(input.crypto, input.secret, call))
 }

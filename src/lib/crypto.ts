@@ -1,7 +1,22 @@
-import { createNobleCrypto } from '../../core/protocol/noble-crypto.ts'
+import { textCodecs } from '../../core/protocol/codecs.ts'
+import { asAsync, type AsyncProtocolCrypto } from '../../core/protocol/crypto.ts'
+import { createWebCrypto } from './web-crypto.ts'
 
-/** The protocol primitives for the page, with the browser's CSPRNG. */
-export const protocolCrypto = createNobleCrypto((length) => crypto.getRandomValues(new Uint8Array(length)))
+const randomBytes = (length: number) => crypto.getRandomValues(new Uint8Array(length))
+
+/**
+ * The protocol primitives for the page: WebCrypto where the origin is secure (https, localhost);
+ * elsewhere crypto.subtle does not exist, and the pure-JavaScript @noble implementation is
+ * loaded on first use, so it is not in the JavaScript every visit downloads.
+ */
+export function pageCrypto(subtle: SubtleCrypto | undefined): AsyncProtocolCrypto {
+  if (subtle) return createWebCrypto(subtle, randomBytes)
+  return asAsync({ ...textCodecs, randomBytes }, async () =>
+    (await import('../../core/protocol/noble-crypto.ts')).createNobleCrypto(randomBytes),
+  )
+}
+
+export const protocolCrypto = pageCrypto(globalThis.crypto.subtle as SubtleCrypto | undefined)
 
 /** RFC 4122 version-4 id; crypto.randomUUID is missing on insecure origins. */
 export function randomUuid(): string {

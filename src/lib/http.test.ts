@@ -3,6 +3,7 @@ import { DEV_API_SECRET } from '../../core/protocol/defaults.ts'
 import { isEnvelope, open, seal } from '../../core/protocol/envelope.ts'
 import { createNobleCrypto } from '../../core/protocol/noble-crypto.ts'
 import { computeSignature, parseApiKey } from '../../core/protocol/sign.ts'
+import { createWebCrypto } from './web-crypto.ts'
 import { ApiError, ApiErrorKind, createApi, type ApiDeps } from './http.ts'
 import { t } from './messages.ts'
 
@@ -12,6 +13,8 @@ const crypto = createNobleCrypto((length) => {
   for (let i = 0; i < length; i++) bytes[i] = (counter++ * 37) & 0xff
   return bytes
 })
+// The client signs and seals with WebCrypto, as the page does; the fake server checks with noble.
+const pageCrypto = createWebCrypto(globalThis.crypto.subtle, crypto.randomBytes)
 const SECRET = DEV_API_SECRET
 const NOW_MS = 1_800_000_000_000
 const XUA = 'DevType=PC;SysType=h5_pc;Ver=2.1.1;Browser=Chrome/126'
@@ -45,7 +48,7 @@ function setup(handler: Handler, overrides: Partial<ApiDeps> = {}) {
   const onSessionInvalid = vi.fn()
   const api = createApi({
     secret: SECRET,
-    crypto,
+    crypto: pageCrypto,
     getToken: () => 'token-1',
     getXUserAgent: () => XUA,
     shouldSealRequests: () => false,

@@ -1,8 +1,8 @@
 import ky, { isNetworkError, isTimeoutError } from 'ky'
 import { BUSINESS_MESSAGES, ResultCode, type ApiResult, type BusinessCode } from '../../core/protocol/codes.ts'
-import type { ProtocolCrypto } from '../../core/protocol/crypto.ts'
-import { EnvelopeError, isEnvelope, open, seal } from '../../core/protocol/envelope.ts'
-import { signRequest } from '../../core/protocol/sign.ts'
+import type { AsyncProtocolCrypto } from '../../core/protocol/crypto.ts'
+import { EnvelopeError, isEnvelope, openAsync, sealAsync } from '../../core/protocol/envelope.ts'
+import { signRequestAsync } from '../../core/protocol/sign.ts'
 import { t } from './messages.ts'
 
 export const API_PREFIX = '/api/app/'
@@ -35,7 +35,7 @@ export class ApiError extends Error {
 
 export interface ApiDeps {
   secret: string
-  crypto: ProtocolCrypto
+  crypto: AsyncProtocolCrypto
   getToken(): string
   getXUserAgent(): string
   /** The stored config's `encryption.request`. */
@@ -99,18 +99,19 @@ export function createApi(deps: ApiDeps): Api {
 
   async function send(name: string, method: 'GET' | 'POST', body: unknown, options: CallOptions) {
     const path = API_PREFIX + name
-    const headers = signRequest({
-      crypto: deps.crypto,
-      secret: deps.secret,
-      token: deps.getToken(),
-      path,
-      xUserAgent: deps.getXUserAgent(),
-      now: Math.floor(deps.now() / 1000) + offsetSeconds,
-    })
-    const payload =
-      method === 'POST'
-        ? JSON.stringify(deps.shouldSealRequests() ? seal(deps.crypto, deps.secret, body ?? {}) : (body ?? {}))
-        : undefined
+    const sealBody = method === 'POST' && deps.shouldSealRequests()
+    const [headers, sealed] = await Promise.all([
+      signRequestAsync({
+        crypto: deps.crypto,
+        secret: deps.secret,
+        token: deps.getToken(),
+        path,
+        xUserAgent: deps.getXUserAgent(),
+        now: Math.floor(deps.now() / 1000) + offsetSeconds,
+      }),
+      sealBody ? sealAsync(deps.crypto, deps.secret, body ?? {}) : undefined,
+    ])
+    const payload = method === 'POST' ? JSON.stringify(sealed ?? body ?? {}) : undefined
     const url = new URL(path, deps.origin ?? location.origin).href
     try {
       return await client(url, {
@@ -168,7 +169,7 @@ export function createApi(deps: ApiDeps): Api {
       let result: unknown = json
       if (isEnvelope(json)) {
         try {
-          result = open(deps.crypto, deps.secret, json)
+          result = await openAsync(deps.crypto, deps.secret, json)
         } catch (error) {
           if (!(error instanceof EnvelopeError)) throw error
           throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse, undefined, { cause: error })

@@ -1,6 +1,6 @@
 import localforage from 'localforage'
-import type { ProtocolCrypto } from '../../core/protocol/crypto.ts'
-import { isEnvelope, open, seal } from '../../core/protocol/envelope.ts'
+import type { AsyncProtocolCrypto } from '../../core/protocol/crypto.ts'
+import { isEnvelope, openAsync, sealAsync } from '../../core/protocol/envelope.ts'
 
 /** Where the session, config and app stores live (SPEC §5). */
 export const STATE_DATABASE = { name: 'marquee', storeName: 'state' } as const
@@ -23,7 +23,7 @@ export interface SecureStorage {
  * database; it is not protection against someone holding the device (SPEC §2).
  */
 export function createSecureStorage(deps: {
-  crypto: ProtocolCrypto
+  crypto: AsyncProtocolCrypto
   secret: string
   backend: KeyValueBackend
 }): SecureStorage {
@@ -32,7 +32,7 @@ export function createSecureStorage(deps: {
       const stored = await deps.backend.getItem(key)
       if (!isEnvelope(stored)) return null
       try {
-        return open(deps.crypto, deps.secret, stored) as T
+        return (await openAsync(deps.crypto, deps.secret, stored)) as T
       } catch {
         // Sealed under another secret (a rebuilt app) or damaged: start that store afresh.
         await deps.backend.removeItem(key)
@@ -40,7 +40,7 @@ export function createSecureStorage(deps: {
       }
     },
     async set(key, value) {
-      await deps.backend.setItem(key, seal(deps.crypto, deps.secret, value))
+      await deps.backend.setItem(key, await sealAsync(deps.crypto, deps.secret, value))
     },
     remove: (key) => deps.backend.removeItem(key),
   }

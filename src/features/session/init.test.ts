@@ -2,6 +2,7 @@ import { createStore } from 'jotai'
 import { describe, expect, it, vi } from 'vitest'
 import type { ApiResult } from '../../../core/protocol/codes.ts'
 import { DEV_API_SECRET } from '../../../core/protocol/defaults.ts'
+import { asAsync } from '../../../core/protocol/crypto.ts'
 import { isEnvelope } from '../../../core/protocol/envelope.ts'
 import { createNobleCrypto } from '../../../core/protocol/noble-crypto.ts'
 import type { Api } from '../../lib/http.ts'
@@ -10,7 +11,8 @@ import { createMemoryBackend, createSecureStorage } from '../../lib/persist.ts'
 import { currentSessionAtom, isLightAtom, sealRequestsAtom, tokenAtom, type Session } from './atoms.ts'
 import { clearSessionAndReload, initSession, StorageKey } from './init.ts'
 
-const crypto = createNobleCrypto((n) => new Uint8Array(n).fill(7))
+const noble = createNobleCrypto((n) => new Uint8Array(n).fill(7))
+const crypto = asAsync(noble, () => noble)
 
 const CONFIG = { domain: [], encryption: { request: true, http: true, m3u8: false } }
 const USER = {
