@@ -110,40 +110,16 @@ describe('headers', () => {
     ).toBe('DevType=iOS;SysType=h5_ios;Ver=2.1.1;Browser=Mobile%20Safari/17.4')
   })
 
-  it('signs a request so that the signature verifies', () => {
-    const headers = signRequest({
-      crypto,
-      secret: 's',
-      token: 'tok',
-      path: '/api/app/user/info',
-      xUserAgent: 'ua',
-      now: 100,
-    })
-    const key = parseApiKey(headers['x-api-key'])!
-    expect(headers.Authorization).toBe('tok')
-    expect(key.n).toMatch(/^[0-9a-f]{32}$/)
-    expect(key.s).toBe(
-      computeSignature(crypto, 's', {
-        token: 'tok',
-        path: '/api/app/user/info',
-        xUserAgent: 'ua',
-        t: 100,
-        nonce: key.n,
-      }),
-    )
-  })
+  const request = { secret: 's', token: 'tok', path: '/api/app/user/info', xUserAgent: 'ua', now: 100 }
 
-  it('signs asynchronously with the same headers', async () => {
-    const headers = await signRequestAsync({
-      crypto: asyncCrypto,
-      secret: 's',
-      token: 'tok',
-      path: '/api/app/user/info',
-      xUserAgent: 'ua',
-      now: 100,
-    })
+  it.each([
+    ['synchronously', () => signRequest({ crypto, ...request })],
+    ['asynchronously', () => signRequestAsync({ crypto: asyncCrypto, ...request })],
+  ])('signs a request %s so that the signature verifies', async (_, sign) => {
+    const headers = await sign()
     const key = parseApiKey(headers['x-api-key'])!
     expect(headers).toMatchObject({ Authorization: 'tok', 'X-User-Agent': 'ua' })
+    expect(key.n).toMatch(/^[0-9a-f]{32}$/)
     const call = { token: 'tok', path: '/api/app/user/info', xUserAgent: 'ua', t: 100, nonce: key.n }
     expect(key.s).toBe(computeSignature(crypto, 's', call))
   })

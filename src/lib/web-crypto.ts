@@ -20,30 +20,20 @@ export function createWebCrypto(
     }
     return imported
   }
-  const aesKey = (key: Uint8Array, usage: KeyUsage) =>
-    subtle.importKey('raw', key as BufferSource, 'AES-CBC', false, [usage])
+  // AES-CBC in WebCrypto always pads with PKCS#7 and checks the padding when decrypting.
+  const aesCbc = (operation: 'encrypt' | 'decrypt') => async (key: Uint8Array, iv: Uint8Array, data: Uint8Array) => {
+    const cryptoKey = await subtle.importKey('raw', key as BufferSource, 'AES-CBC', false, [operation])
+    return new Uint8Array(
+      await subtle[operation]({ name: 'AES-CBC', iv: iv as BufferSource }, cryptoKey, data as BufferSource),
+    )
+  }
   return {
     ...textCodecs,
     randomBytes,
     sha256: async (data) => new Uint8Array(await subtle.digest('SHA-256', data as BufferSource)),
     hmacSha1: async (key, message) =>
       new Uint8Array(await subtle.sign('HMAC', await hmacKey(key), message as BufferSource)),
-    // AES-CBC in WebCrypto always pads with PKCS#7 and checks the padding when decrypting.
-    aes256CbcEncrypt: async (key, iv, plaintext) =>
-      new Uint8Array(
-        await subtle.encrypt(
-          { name: 'AES-CBC', iv: iv as BufferSource },
-          await aesKey(key, 'encrypt'),
-          plaintext as BufferSource,
-        ),
-      ),
-    aes256CbcDecrypt: async (key, iv, ciphertext) =>
-      new Uint8Array(
-        await subtle.decrypt(
-          { name: 'AES-CBC', iv: iv as BufferSource },
-          await aesKey(key, 'decrypt'),
-          ciphertext as BufferSource,
-        ),
-      ),
+    aes256CbcEncrypt: aesCbc('encrypt'),
+    aes256CbcDecrypt: aesCbc('decrypt'),
   }
 }
