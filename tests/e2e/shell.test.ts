@@ -55,6 +55,26 @@ describe('first visit', () => {
     expect(errors).toEqual([])
   })
 
+  it.each([
+    ['with WebCrypto, never loads @noble', false],
+    ['on an origin without WebCrypto (insecure), signs and seals with @noble loaded then', true],
+  ])('%s', async (_, withoutSubtle) => {
+    const { page, errors } = watched
+    // crypto.subtle exists only in secure contexts; this page plays an http:// origin that is not localhost.
+    if (withoutSubtle)
+      await page.addInitScript(() => Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined }))
+    const nobleChunks: string[] = []
+    page.on('request', (request) => {
+      if (/\/assets\/noble-crypto-[^/]*\.js$/.test(request.url())) nobleChunks.push(request.url())
+    })
+    const guestLogin = page.waitForResponse((r) => r.url().endsWith('/api/app/login/guest'))
+    await page.goto(`${baseUrl}/mine/`)
+    expect((await guestLogin).status()).toBe(200)
+    expect(Number(await mineUserId())).toBeGreaterThan(0)
+    expect(nobleChunks).toHaveLength(withoutSubtle ? 1 : 0)
+    expect(errors).toEqual([])
+  })
+
   it('shows the announcement on Home', async () => {
     const { page } = watched
     await page.goto(`${baseUrl}/`)
