@@ -7,6 +7,7 @@ import {
   postImageOrigins,
   syncImageOrigins,
   UPDATE_RELOAD_FALLBACK_MS,
+  whenNetworkQuiet,
 } from './sw-bridge.ts'
 
 type Domains = Pick<AppConfig, 'domain'>
@@ -195,5 +196,77 @@ describe('checkForUpdatesWhenVisible', () => {
     now += 30_000
     show('visible')
     expect(workbox.calls).toEqual(['update'])
+  })
+})
+
+describe('whenNetworkQuiet', () => {
+  function fakeClock() {
+    let now = 0
+    let next = 0
+    const timers = new Map<number, { at: number; callback: () => void }>()
+    let onResource = () => {}
+    let stopped = false
+    return {
+      deps: {
+        observeResources(callback: () => void) {
+          onResource = callback
+          return () => {
+            stopped = true
+          }
+        },
+        setTimeout(callback: () => void, ms: number) {
+          timers.set(++next, { at: now + ms, callback })
+          return next
+        },
+        clearTimeout: (handle: unknown) => void timers.delete(handle as number),
+      },
+      resourceLoaded: () => onResource(),
+      /** Moves the clock on by `ms`, firing the timers due on the way. */
+      advance(ms: number) {
+        const end = now + ms
+        for (;;) {
+          const due = [...timers].filter(([, timer]) => timer.at <= end).sort((a, b) => a[1].at - b[1].at)[0]
+          if (!due) break
+          timers.delete(due[0])
+          now = due[1].at
+          due[1].callback()
+        }
+        now = end
+      },
+      stopped: () => stopped,
+      pending: () => timers.size,
+    }
+  }
+
+  it('resolves once no resource has finished for the quiet time, then stops observing', async () => {
+    const clock = fakeClock()
+    let resolved = false
+    void whenNetworkQuiet(2000, 15_000, clock.deps).then(() => (resolved = true))
+    clock.advance(1500)
+    clock.resourceLoaded()
+    clock.advance(1500)
+    await Promise.resolve()
+    expect(resolved).toBe(false)
+    clock.advance(500)
+    await Promise.resolve()
+    expect(resolved).toBe(true)
+    expect(clock.stopped()).toBe(true)
+    expect(clock.pending()).toBe(0)
+  })
+
+  it('resolves at the cap when resources keep finishing', async () => {
+    const clock = fakeClock()
+    let resolved = false
+    void whenNetworkQuiet(2000, 15_000, clock.deps).then(() => (resolved = true))
+    for (let t = 0; t < 14_000; t += 1000) {
+      clock.advance(1000)
+      clock.resourceLoaded()
+    }
+    await Promise.resolve()
+    expect(resolved).toBe(false)
+    clock.advance(1000)
+    await Promise.resolve()
+    expect(resolved).toBe(true)
+    expect(clock.pending()).toBe(0)
   })
 })

@@ -66,8 +66,60 @@ export function checkForUpdatesWhenVisible(
   })
 }
 
+/** A first visit registers its worker once no resource has finished loading for this long… */
+export const FIRST_INSTALL_QUIET_MS = 2000
+/** …or this long after the page's load event, whichever comes first. */
+export const FIRST_INSTALL_MAX_WAIT_MS = 15_000
+
+export interface QuietDeps {
+  /** Calls back whenever a resource finishes loading (a PerformanceObserver); returns a stop. */
+  observeResources(onResource: () => void): () => void
+  setTimeout(callback: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
 /**
- * Registers the service worker after the page has loaded. The worker never skips waiting by
+ * Resolves once the page's network has been quiet for `quietMs` (no resource finished in that
+ * time), or after `maxMs`. A first install precaches the whole app (~400 KB): started at the
+ * load event, which comes before the session, home's data and the covers, it took the 6
+ * connections HTTP/1.1 allows per host and the bandwidth of a slow network from the first
+ * screen's images (issue 3).
+ */
+export function whenNetworkQuiet(quietMs: number, maxMs: number, deps: QuietDeps): Promise<void> {
+  return new Promise((resolve) => {
+    let quietTimer: unknown
+    const done = () => {
+      stop()
+      deps.clearTimeout(quietTimer)
+      deps.clearTimeout(maxTimer)
+      resolve()
+    }
+    const restartQuiet = () => {
+      deps.clearTimeout(quietTimer)
+      quietTimer = deps.setTimeout(done, quietMs)
+    }
+    const maxTimer = deps.setTimeout(done, maxMs)
+    const stop = deps.observeResources(restartQuiet)
+    restartQuiet()
+  })
+}
+
+function pageQuietDeps(): QuietDeps {
+  return {
+    observeResources(onResource) {
+      if (typeof PerformanceObserver === 'undefined') return () => {}
+      const observer = new PerformanceObserver(onResource)
+      observer.observe({ type: 'resource' })
+      return () => observer.disconnect()
+    },
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    clearTimeout: (handle) => clearTimeout(handle as number),
+  }
+}
+
+/**
+ * Registers the service worker after the page has loaded (a first visit: once its network is
+ * quiet, whenNetworkQuiet). The worker never skips waiting by
  * itself (sw/sw.ts): a new version waits for the user's tap on the prompt.
  *
  * workbox-window runs the update flow, loaded lazily and only when there is something to
@@ -93,6 +145,7 @@ export function registerServiceWorkerLater(onUpdateReady: (applyUpdate: () => vo
   const start = async () => {
     try {
       const controlled = navigator.serviceWorker.controller !== null
+      if (!controlled) await whenNetworkQuiet(FIRST_INSTALL_QUIET_MS, FIRST_INSTALL_MAX_WAIT_MS, pageQuietDeps())
       const registration = controlled ? await startWorkbox() : await navigator.serviceWorker.register('/sw.js')
       if (!registration) return
       checkForUpdatesWhenVisible(registration, document, () => Date.now())

@@ -243,6 +243,9 @@ describe('play page', () => {
       await page.goto(`${server.baseUrl}/mine/?UID=${device}`)
       const userId = /\d+/.exec((await page.getByTestId('user-id').textContent()) ?? '')?.[0]
       expect(userId).toBeDefined()
+      // The first visit installs its worker once the page's network is quiet; stopping the
+      // server before then would fail that fetch (a console error of its own).
+      await page.evaluate(() => navigator.serviceWorker.ready)
       await server.stop()
       const credit = await promisify(execFile)(
         process.execPath,
