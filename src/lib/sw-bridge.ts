@@ -119,8 +119,8 @@ function pageQuietDeps(): QuietDeps {
 
 /**
  * Registers the service worker after the page has loaded (a first visit: once its network is
- * quiet, whenNetworkQuiet). The worker never skips waiting by
- * itself (sw/sw.ts): a new version waits for the user's tap on the prompt.
+ * quiet, whenNetworkQuiet). The worker never skips waiting by itself (sw/sw.ts): a new version
+ * waits for the user's tap on the prompt.
  *
  * workbox-window runs the update flow, loaded lazily and only when there is something to
  * update: at once under a worker, but on a first visit (nothing to update from) only once a
