@@ -80,7 +80,8 @@ describe('LazyImage', () => {
 
   it('under a controlling worker renders <img src> once visible, once, and fades it in when decoded', async () => {
     worker.controlling = true
-    const { container } = render(<LazyImage src={SRC} alt="封面" ratio={1} />)
+    const onShown = vi.fn()
+    const { container } = render(<LazyImage src={SRC} alt="封面" ratio={1} onShown={onShown} />)
     scrollTo(0.3)
     const image = img(container)!
     expect(image.getAttribute('src')).toBe(SRC)
@@ -92,10 +93,12 @@ describe('LazyImage', () => {
     expect(fallback.load).not.toHaveBeenCalled()
 
     expect(image.className).toBe('lazy-image__img')
+    expect(onShown).not.toHaveBeenCalled()
     await act(async () => {
       fireEvent.load(image)
     })
     expect(image.className).toBe('lazy-image__img lazy-image__img--shown')
+    expect(onShown).toHaveBeenCalledTimes(1)
     expect(frame(container).dataset.state).toBe('shown')
   })
 
@@ -186,5 +189,25 @@ describe('LazyImage', () => {
     const { container } = render(<LazyImage src={SRC} alt="a" ratio={1} />)
     await act(async () => {})
     expect(img(container)?.getAttribute('src')).toBe(SRC)
+  })
+
+  it('when eager, loads without being seen; turned eager later, loads then', async () => {
+    worker.controlling = true
+    const { container, rerender } = render(<LazyImage src={SRC} alt="a" ratio={1} />)
+    await act(async () => {})
+    expect(img(container)).toBeNull()
+    rerender(<LazyImage src={SRC} alt="a" ratio={1} eager />)
+    await act(async () => {})
+    expect(img(container)?.getAttribute('src')).toBe(SRC)
+    expect(watching()).toEqual([])
+
+    fallback.load.mockResolvedValue('data:image/png;base64,AAAA')
+    worker.controlling = false
+    const other = render(<LazyImage src="https://img.example/covers/2.bin" alt="b" ratio={1} eager />)
+    await act(async () => {})
+    await vi.dynamicImportSettled()
+    await act(async () => {})
+    expect(fallback.load.mock.calls).toEqual([['https://img.example/covers/2.bin']])
+    expect(img(other.container)?.getAttribute('src')).toBe('data:image/png;base64,AAAA')
   })
 })

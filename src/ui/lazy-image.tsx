@@ -15,12 +15,19 @@ export interface LazyImageProps {
   /** width / height; the placeholder keeps it so nothing shifts when the image arrives. */
   ratio: number
   className?: string
+  /**
+   * Load now, without waiting to be seen: for an image about to come into view in a way the
+   * observer cannot see coming, such as a carousel's next slide, clipped until it slides in.
+   */
+  eager?: boolean
+  /** Called once the image is decoded and fading in. */
+  onShown?: () => void
 }
 
 type Phase = 'idle' | 'loading' | 'shown' | 'failed'
 
 /**
- * An image that loads once it is 30 % visible, with one attempt. Under a controlling service
+ * An image that loads once it is 30 % visible (or at once when `eager`), with one attempt. Under a controlling service
  * worker the <img> asks for `src` itself (the worker descrambles and caches); without one the
  * fallback (lib/image-fallback.ts, loaded on demand) returns a data URI. When the worker cannot
  * answer (offline, not in its caches), the copy the fallback stored is shown if there is one —
@@ -32,7 +39,7 @@ export function LazyImage(props: LazyImageProps) {
   return <LazyImageOnce key={props.src} {...props} />
 }
 
-function LazyImageOnce({ src, alt, ratio, className }: LazyImageProps) {
+function LazyImageOnce({ src, alt, ratio, className, eager = false, onShown }: LazyImageProps) {
   const frame = useRef<HTMLSpanElement>(null)
   /**
    * Where the image comes from, chosen when it first becomes visible (null before); 'stored'
@@ -47,7 +54,7 @@ function LazyImageOnce({ src, alt, ratio, className }: LazyImageProps) {
     const element = frame.current
     if (!element || source !== null) return
     const start = () => setSource(hasControllingWorker() ? 'worker' : 'fallback')
-    if (typeof IntersectionObserver === 'undefined') {
+    if (eager || typeof IntersectionObserver === 'undefined') {
       queueMicrotask(start)
       return
     }
@@ -64,7 +71,7 @@ function LazyImageOnce({ src, alt, ratio, className }: LazyImageProps) {
     )
     observer.observe(element)
     return () => observer.disconnect()
-  }, [source])
+  }, [source, eager])
 
   useEffect(() => {
     if (source !== 'fallback' && source !== 'stored') return
@@ -100,7 +107,10 @@ function LazyImageOnce({ src, alt, ratio, className }: LazyImageProps) {
     const image = event.currentTarget
     // Fade in only once decoded, so the fade is not spent on a blank frame.
     const decoding = typeof image.decode === 'function' ? image.decode().catch(() => {}) : Promise.resolve()
-    void decoding.then(() => setDecoded(true))
+    void decoding.then(() => {
+      setDecoded(true)
+      onShown?.()
+    })
   }
   const handleError = () => {
     if (source === 'worker') {

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEve
 import type { Advertise } from '../../../core/contracts/config.ts'
 import { imageUrl, type DomainEntry } from '../../../core/contracts/domain.ts'
 import { t } from '../../lib/messages.ts'
+import { whenIdle } from '../../lib/prefetch.ts'
 import { LazyImage } from '../../ui/lazy-image.tsx'
 import { adHref, type ClickableAd } from './ad-click.ts'
 import { AUTOPLAY_DELAY_MS, useAutoplay } from './autoplay.ts'
@@ -43,9 +44,19 @@ export function AdCarousel({ ads, config, onOpen }: AdListProps<Advertise>) {
   const [wanted, setWanted] = useState(false)
   const [embla, setEmbla] = useState<EmblaApi | undefined>()
   const [selected, setSelected] = useState(0)
+  /**
+   * The slide after the shown one loads ahead: it is clipped until it slides in, so as a lazy
+   * image it would start loading mid-slide, and show empty on a slow link or offline. Ahead
+   * loading starts once the first slide has shown and the page is idle, so it does not compete
+   * with the first screen's own images.
+   */
+  const [firstShown, setFirstShown] = useState(false)
+  const [aheadAllowed, setAheadAllowed] = useState(false)
   /** Where to go once embla is there: the next slide (woken by autoplay) or a dot's slide. */
   const pending = useRef<number | 'next' | null>(null)
   useAutoplay(embla, many)
+  useEffect(() => (many && firstShown ? whenIdle(() => setAheadAllowed(true)) : undefined), [many, firstShown])
+  const ahead = aheadAllowed ? (selected + 1) % ads.length : -1
 
   useEffect(() => {
     const element = region.current
@@ -99,7 +110,13 @@ export function AdCarousel({ ads, config, onOpen }: AdListProps<Advertise>) {
             const href = adHref(ad, {})
             const label = ad.title || t.ads.ad
             const image = (
-              <LazyImage src={imageUrl(config ?? { domain: [] }, ad.image)} alt={label} ratio={ad.ratio ?? 2} />
+              <LazyImage
+                src={imageUrl(config ?? { domain: [] }, ad.image)}
+                alt={label}
+                ratio={ad.ratio ?? 2}
+                eager={index === ahead}
+                onShown={index === 0 ? () => setFirstShown(true) : undefined}
+              />
             )
             return (
               <div
