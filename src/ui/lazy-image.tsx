@@ -27,12 +27,13 @@ export interface LazyImageProps {
 type Phase = 'idle' | 'loading' | 'shown' | 'failed'
 
 /**
- * An image that loads once it is 30 % visible (or at once when `eager`), with one attempt. Under a controlling service
- * worker the <img> asks for `src` itself (the worker descrambles and caches); without one the
- * fallback (lib/image-fallback.ts, loaded on demand) returns a data URI. When the worker cannot
- * answer (offline, not in its caches), the copy the fallback stored is shown if there is one —
- * images of a first visit, shown before the worker took over, live only there — with no second
- * network attempt. A failure is logged and the placeholder stays; a decoded image fades in.
+ * An image that loads once it is 30 % visible (or at once when `eager`), with one attempt. Under
+ * a controlling service worker the <img> asks for `src` itself (the worker descrambles and
+ * caches); without one the fallback (lib/image-fallback.ts, loaded on demand) returns a data URI.
+ * When the worker cannot answer (offline, not in its caches), the copy the fallback stored is
+ * shown if there is one — images of a first visit, shown before the worker took over, live only
+ * there — with no second network attempt. A failure is logged and the placeholder stays; a
+ * decoded image fades in.
  */
 export function LazyImage(props: LazyImageProps) {
   // A new src is a new image: fresh state, a fresh observer, one attempt of its own.
