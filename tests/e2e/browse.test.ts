@@ -511,4 +511,45 @@ describe('ad carousel', () => {
     // Autoplay moves on every 3 s; embla itself is loaded at the first step.
     await expect.poll(active, { timeout: 10_000, interval: 250 }).toBe(1)
   })
+
+  it('has the next slide loaded before it slides in, though the carousel clips it', async () => {
+    const { page, errors } = await openIn()
+    // Page times at which each slide's image loaded and each slide became the current one (by slide number).
+    await page.addInitScript(() => {
+      const times = { loaded: {} as Record<number, number>, current: {} as Record<number, number> }
+      Object.assign(window, { carouselTimes: times })
+      const slideNumber = (element: Element | null | undefined, pattern: RegExp) =>
+        Number(pattern.exec(element?.getAttribute('aria-label') ?? '')?.[1] ?? 0)
+      document.addEventListener(
+        'load',
+        (event) => {
+          const slide = slideNumber((event.target as Element).closest?.('.ad-carousel__slide'), /^第 (\d+) 张/)
+          if (slide) times.loaded[slide] ??= performance.now()
+        },
+        true,
+      )
+      new MutationObserver((records) => {
+        for (const { target } of records) {
+          const dot = target as Element
+          if (dot.getAttribute('aria-current') !== 'true') continue
+          const slide = slideNumber(dot, /^切换到第 (\d+) 张$/)
+          if (slide) times.current[slide] ??= performance.now()
+        }
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-current'] })
+    })
+    await page.goto(`${baseUrl}/`)
+    const dots = page.getByRole('region', { name: '广告轮播' }).getByRole('button', { name: /^切换到第 \d+ 张$/ })
+    await expect.poll(() => dots.count(), { timeout: 15_000 }).toBeGreaterThan(2)
+    // The third slide is loaded ahead when the second becomes current, a full autoplay step before its turn.
+    const third = await dots.nth(2).getAttribute('aria-label')
+    expect(third).toBe('切换到第 3 张')
+    await expect.poll(() => dots.nth(2).getAttribute('aria-current'), { timeout: 15_000, interval: 250 }).toBe('true')
+    const times = await page.evaluate(
+      () =>
+        (window as unknown as { carouselTimes: { loaded: Record<number, number>; current: Record<number, number> } })
+          .carouselTimes,
+    )
+    expect(times.loaded[3]).toBeLessThan(times.current[3]!)
+    expect(errors).toEqual([])
+  })
 })
