@@ -105,12 +105,17 @@ sessionStarted.then(
     api.prime('media/recommend', {}).catch(() => {
       // The list asks again and shows the failure.
     })
+    api.prime('ping/announcement', {}).catch(() => {
+      // The card asks again and shows the failure.
+    })
   },
   () => {
     // Reported by the route guard, which awaits this attempt.
   },
 )
-let firstAttempt: Promise<void> | null = sessionStarted
+// The router goes on one task later: home's calls above then leave in a task of their own, not
+// at the start of React's first render of home (a long task on a slow phone).
+let firstAttempt: Promise<void> | null = sessionStarted.then(() => new Promise<void>((resolve) => setTimeout(resolve)))
 const ready = onceRetryable(() => {
   const attempt = firstAttempt ?? startSession()
   firstAttempt = null
