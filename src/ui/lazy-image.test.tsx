@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearImageFailures, recentImageFailures } from '../lib/image-log.ts'
-import { LazyImage, LAZY_IMAGE_ROOT_MARGIN, LAZY_IMAGE_THRESHOLD } from './lazy-image.tsx'
+import { INSTANT_IMAGE_MS, LazyImage, LAZY_IMAGE_ROOT_MARGIN, LAZY_IMAGE_THRESHOLD } from './lazy-image.tsx'
 
 const worker = vi.hoisted(() => ({ controlling: false }))
 const fallback = vi.hoisted(() => ({
@@ -56,6 +56,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
+  vi.restoreAllMocks()
 })
 
 const frame = (container: HTMLElement) => container.querySelector<HTMLElement>('.lazy-image')!
@@ -80,6 +81,7 @@ describe('LazyImage', () => {
 
   it('under a controlling worker renders <img src> once visible, once, and fades it in when decoded', async () => {
     worker.controlling = true
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(1000)
     const onShown = vi.fn()
     const { container } = render(<LazyImage src={SRC} alt="封面" ratio={1} onShown={onShown} />)
     scrollTo(0.3)
@@ -94,10 +96,26 @@ describe('LazyImage', () => {
 
     expect(image.className).toBe('lazy-image__img')
     expect(onShown).not.toHaveBeenCalled()
+    clock.mockReturnValue(1000 + INSTANT_IMAGE_MS + 1)
     await act(async () => {
       fireEvent.load(image)
     })
     expect(image.className).toBe('lazy-image__img lazy-image__img--shown')
+    expect(onShown).toHaveBeenCalledTimes(1)
+    expect(frame(container).dataset.state).toBe('shown')
+  })
+
+  it('shows an image decoded within INSTANT_IMAGE_MS of being asked for without the fade', async () => {
+    worker.controlling = true
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(1000)
+    const onShown = vi.fn()
+    const { container } = render(<LazyImage src={SRC} alt="封面" ratio={1} onShown={onShown} />)
+    scrollTo(0.3)
+    clock.mockReturnValue(1000 + INSTANT_IMAGE_MS)
+    await act(async () => {
+      fireEvent.load(img(container)!)
+    })
+    expect(img(container)!.className).toBe('lazy-image__img lazy-image__img--shown lazy-image__img--instant')
     expect(onShown).toHaveBeenCalledTimes(1)
     expect(frame(container).dataset.state).toBe('shown')
   })

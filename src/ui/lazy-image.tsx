@@ -7,6 +7,12 @@ export const LAZY_IMAGE_THRESHOLD = 0.3
 export const LAZY_IMAGE_ROOT_MARGIN = '0px 0px 100px 0px'
 // Browsers report the ratio that crossed a threshold rounded, sometimes just under it.
 const RATIO_TOLERANCE = 0.01
+/**
+ * An image decoded within this long of being asked for shows at once: the fade is for images
+ * that arrive after their placeholder has been seen, and one loaded ahead of its card (home's
+ * first covers) or from a cache would only appear 200 ms later for it.
+ */
+export const INSTANT_IMAGE_MS = 150
 
 export interface LazyImageProps {
   src: string
@@ -20,7 +26,7 @@ export interface LazyImageProps {
    * observer cannot see coming, such as a carousel's next slide, clipped until it slides in.
    */
   eager?: boolean
-  /** Called once the image is decoded and fading in. */
+  /** Called once the image is decoded and showing (or fading in). */
   onShown?: () => void
 }
 
@@ -33,7 +39,7 @@ type Phase = 'idle' | 'loading' | 'shown' | 'failed'
  * When the worker cannot answer (offline, not in its caches), the copy the fallback stored is
  * shown if there is one — images of a first visit, shown before the worker took over, live only
  * there — with no second network attempt. A failure is logged and the placeholder stays; a
- * decoded image fades in.
+ * decoded image fades in, unless it came within INSTANT_IMAGE_MS.
  */
 export function LazyImage(props: LazyImageProps) {
   // A new src is a new image: fresh state, a fresh observer, one attempt of its own.
@@ -49,12 +55,17 @@ function LazyImageOnce({ src, alt, ratio, className, eager = false, onShown }: L
   const [source, setSource] = useState<'worker' | 'fallback' | 'stored' | null>(null)
   const [dataUri, setDataUri] = useState<string | null>(null)
   const [failed, setFailed] = useState(false)
-  const [decoded, setDecoded] = useState(false)
+  const [shown, setShown] = useState<'fading' | 'instant' | null>(null)
+  /** When the image was asked for (performance.now()). */
+  const askedAt = useRef(0)
 
   useEffect(() => {
     const element = frame.current
     if (!element || source !== null) return
-    const start = () => setSource(hasControllingWorker() ? 'worker' : 'fallback')
+    const start = () => {
+      askedAt.current = performance.now()
+      setSource(hasControllingWorker() ? 'worker' : 'fallback')
+    }
     if (eager || typeof IntersectionObserver === 'undefined') {
       queueMicrotask(start)
       return
@@ -109,7 +120,7 @@ function LazyImageOnce({ src, alt, ratio, className, eager = false, onShown }: L
     // Fade in only once decoded, so the fade is not spent on a blank frame.
     const decoding = typeof image.decode === 'function' ? image.decode().catch(() => {}) : Promise.resolve()
     void decoding.then(() => {
-      setDecoded(true)
+      setShown(performance.now() - askedAt.current <= INSTANT_IMAGE_MS ? 'instant' : 'fading')
       onShown?.()
     })
   }
@@ -123,7 +134,7 @@ function LazyImageOnce({ src, alt, ratio, className, eager = false, onShown }: L
   }
 
   const url = failed ? null : source === 'worker' ? src : dataUri
-  const phase: Phase = failed ? 'failed' : decoded ? 'shown' : source ? 'loading' : 'idle'
+  const phase: Phase = failed ? 'failed' : shown ? 'shown' : source ? 'loading' : 'idle'
   return (
     <span
       ref={frame}
@@ -136,7 +147,13 @@ function LazyImageOnce({ src, alt, ratio, className, eager = false, onShown }: L
     >
       {url !== null ? (
         <img
-          className={decoded ? 'lazy-image__img lazy-image__img--shown' : 'lazy-image__img'}
+          className={
+            shown === null
+              ? 'lazy-image__img'
+              : shown === 'instant'
+                ? 'lazy-image__img lazy-image__img--shown lazy-image__img--instant'
+                : 'lazy-image__img lazy-image__img--shown'
+          }
           src={url}
           alt={alt}
           decoding="async"
