@@ -6,7 +6,7 @@
  */
 import { appConfigAtom, isLightAtom, sealRequestsAtom, tokenAtom } from './features/session/atoms.ts'
 import { clearSessionAndReload, initSession } from './features/session/init.ts'
-import { loadFirstCovers } from './features/home/first-covers.ts'
+import { loadFirstCovers, loadFirstSlide } from './features/home/first-screen-images.ts'
 import { captureInstallPrompt } from './features/pwa/install.ts'
 import { protocolCrypto, randomUuid } from './lib/crypto.ts'
 import { API_SECRET } from './lib/env.ts'
@@ -72,9 +72,9 @@ const startSession = () =>
     newDeviceId: randomUuid,
     notify: (message) => void app.then(({ showToast }) => showToast(store, message)).catch(() => {}),
   })
-/** Home's first covers, loaded ahead of the cards that show them (features/home/first-covers.ts). */
-const firstCovers = {
-  domains: () => store.get(appConfigAtom),
+/** Home's first screen's large images, loaded ahead of the cards that show them (features/home/first-screen-images.ts). */
+const firstScreen = {
+  config: () => store.get(appConfigAtom),
   load: (url: string) => {
     // Under a worker the <img> asks the worker itself; without one, the fallback's copy is shared.
     if (hasControllingWorker()) return
@@ -90,14 +90,16 @@ const firstCovers = {
 // a failure starts a new one.
 const sessionStarted = startSession()
 // Landing on home: its data goes out the moment the session is ready, while React may still be
-// on its way; the lists take these answers when they mount, and the first screen's covers start
-// loading as soon as home's answer is in.
+// on its way; the lists take these answers when they mount. The first screen's large images start
+// loading meanwhile: the carousel's first slide at once (it is in the config), the first covers
+// when home's answer is in.
 const landingOnHome = location.pathname === '/'
 sessionStarted.then(
   () => {
     if (!landingOnHome) return
+    loadFirstSlide(firstScreen)
     api.prime('media/home', {}).then(
-      (answer) => loadFirstCovers(answer, firstCovers),
+      (answer) => loadFirstCovers(answer, firstScreen),
       () => {
         // The list shows the failure; there is nothing to load.
       },

@@ -228,4 +228,16 @@ describe('LazyImage', () => {
     expect(fallback.load.mock.calls).toEqual([['https://img.example/covers/2.bin']])
     expect(img(other.container)?.getAttribute('src')).toBe('data:image/png;base64,AAAA')
   })
+
+  it('with `after`, loads once it settles, though seen before', async () => {
+    worker.controlling = true
+    let open!: () => void
+    const after = new Promise<void>((resolve) => (open = resolve))
+    const { container } = render(<LazyImage src={SRC} alt="a" ratio={1} after={after} />)
+    await act(async () => scrollTo(0.5))
+    expect(img(container)).toBeNull()
+    expect(frame(container).dataset.state).toBe('idle')
+    await act(async () => open())
+    expect(img(container)?.getAttribute('src')).toBe(SRC)
+  })
 })

@@ -8,11 +8,11 @@ export const LAZY_IMAGE_ROOT_MARGIN = '0px 0px 100px 0px'
 // Browsers report the ratio that crossed a threshold rounded, sometimes just under it.
 const RATIO_TOLERANCE = 0.01
 /**
- * An image decoded within this long of being asked for shows at once: the fade is for images
- * that arrive after their placeholder has been seen, and one loaded ahead of its card (home's
- * first covers) or from a cache would only appear 200 ms later for it.
+ * An image decoded within this long of being asked for shows at once: the fade softens an image
+ * arriving late over a placeholder the eye has settled on; on one that comes about as its card
+ * appears (home's first screen, loaded ahead; a cached one) it would only hold it back 200 ms.
  */
-export const INSTANT_IMAGE_MS = 150
+export const INSTANT_IMAGE_MS = 400
 
 export interface LazyImageProps {
   src: string
@@ -28,14 +28,20 @@ export interface LazyImageProps {
   eager?: boolean
   /** Called once the image is decoded and showing (or fading in). */
   onShown?: () => void
+  /**
+   * Loads only once this has settled, even when seen earlier: for images that should leave a slow
+   * link to more important ones first (home's icon row waits for its first cover).
+   */
+  after?: Promise<unknown>
 }
 
 type Phase = 'idle' | 'loading' | 'shown' | 'failed'
 
 /**
- * An image that loads once it is 30 % visible (or at once when `eager`), with one attempt. Under
- * a controlling service worker the <img> asks for `src` itself (the worker descrambles and
- * caches); without one the fallback (lib/image-fallback.ts, loaded on demand) returns a data URI.
+ * An image that loads once it is 30 % visible (or at once when `eager`) and `after` has settled,
+ * with one attempt. Under a controlling service worker the <img> asks for `src` itself (the
+ * worker descrambles and caches); without one the fallback (lib/image-fallback.ts, loaded on
+ * demand) returns a data URI.
  * When the worker cannot answer (offline, not in its caches), the copy the fallback stored is
  * shown if there is one — images of a first visit, shown before the worker took over, live only
  * there — with no second network attempt. A failure is logged and the placeholder stays; a
@@ -46,7 +52,7 @@ export function LazyImage(props: LazyImageProps) {
   return <LazyImageOnce key={props.src} {...props} />
 }
 
-function LazyImageOnce({ src, alt, ratio, className, eager = false, onShown }: LazyImageProps) {
+function LazyImageOnce({ src, alt, ratio, className, eager = false, onShown, after }: LazyImageProps) {
   const frame = useRef<HTMLSpanElement>(null)
   /**
    * Where the image comes from, chosen when it first becomes visible (null before); 'stored'
@@ -62,10 +68,11 @@ function LazyImageOnce({ src, alt, ratio, className, eager = false, onShown }: L
   useEffect(() => {
     const element = frame.current
     if (!element || source !== null) return
-    const start = () => {
+    const ask = () => {
       askedAt.current = performance.now()
       setSource(hasControllingWorker() ? 'worker' : 'fallback')
     }
+    const start = () => (after ? void after.then(ask, ask) : ask())
     if (eager || typeof IntersectionObserver === 'undefined') {
       queueMicrotask(start)
       return
@@ -83,7 +90,7 @@ function LazyImageOnce({ src, alt, ratio, className, eager = false, onShown }: L
     )
     observer.observe(element)
     return () => observer.disconnect()
-  }, [source, eager])
+  }, [source, eager, after])
 
   useEffect(() => {
     if (source !== 'fallback' && source !== 'stored') return

@@ -553,3 +553,47 @@ describe('ad carousel', () => {
     expect(errors).toEqual([])
   })
 })
+
+describe("home's first screen", () => {
+  it('loads the icon row and the floating window once the first cover shows, and then shows them', async () => {
+    const { page, errors } = await openIn()
+    // Page times at which each lazy image left its placeholder ('loading') and showed, by where it is.
+    await page.addInitScript(() => {
+      const times: Array<{ where: string; state: string; at: number }> = []
+      Object.assign(window, { imageTimes: times })
+      new MutationObserver((records) => {
+        for (const { target } of records) {
+          const frame = target as HTMLElement
+          const where = frame.closest('.icon-ads')
+            ? 'icon'
+            : frame.closest('.floating-window')
+              ? 'floating'
+              : frame.closest('.home-section') === document.querySelector('.home-section')
+                ? 'first-section'
+                : 'other'
+          times.push({ where, state: frame.dataset.state ?? '', at: performance.now() })
+        }
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] })
+    })
+    await page.goto(`${baseUrl}/`)
+    const smallImages = page.locator('.icon-ads .lazy-image, .floating-window .lazy-image')
+    await expect.poll(() => smallImages.count(), { timeout: 15_000 }).toBeGreaterThan(3)
+    // Every one in view shows (the row scrolls sideways: those off to the right stay placeholders).
+    await expect
+      .poll(() => page.locator('.icon-ads .lazy-image[data-state="shown"]').count(), { timeout: 15_000 })
+      .toBeGreaterThan(3)
+    await expect
+      .poll(() => page.locator('.floating-window .lazy-image').getAttribute('data-state'), { timeout: 15_000 })
+      .toBe('shown')
+    const times = await page.evaluate(
+      () => (window as unknown as { imageTimes: Array<{ where: string; state: string; at: number }> }).imageTimes,
+    )
+    const firstCoverShown = Math.min(
+      ...times.filter((t) => t.where === 'first-section' && t.state === 'shown').map((t) => t.at),
+    )
+    const smallStarts = times.filter((t) => (t.where === 'icon' || t.where === 'floating') && t.state === 'loading')
+    expect(smallStarts.length).toBeGreaterThan(3)
+    for (const start of smallStarts) expect(start.at).toBeGreaterThanOrEqual(firstCoverShown)
+    expect(errors).toEqual([])
+  })
+})

@@ -15,16 +15,25 @@ export interface FloatingWindowProps {
   ad: FloatingWindowAd | null
   config: { domain: readonly DomainEntry[] } | null
   onOpen(ad: ClickableAd): void
+  /** The image loads once this settles. */
+  imagesAfter?: Promise<unknown>
 }
 
 /** config.floatingWindow: a small image in the corner above the tab bar, with a close button. */
-export function FloatingWindow({ ad, config, onOpen }: FloatingWindowProps) {
+export function FloatingWindow({ ad, config, onOpen, imagesAfter }: FloatingWindowProps) {
   const closed = useAtomValue(closedAtom)
   const close = useSetAtom(closeAtom)
   if (!ad || closed) return null
   const href = adHref(ad, {})
   const label = ad.title || t.ads.floating
-  const image = <LazyImage src={imageUrl(config ?? { domain: [] }, ad.image)} alt={label} ratio={ad.ratio ?? 1} />
+  const image = (
+    <LazyImage
+      src={imageUrl(config ?? { domain: [] }, ad.image)}
+      alt={label}
+      ratio={ad.ratio ?? 1}
+      {...(imagesAfter ? { after: imagesAfter } : {})}
+    />
+  )
   return (
     <aside className="floating-window" aria-label={t.ads.floating}>
       {href ? (

@@ -6,13 +6,13 @@ import { adClickHandler, type AdListProps } from './ad-carousel.tsx'
 import { adHref } from './ad-click.ts'
 import './ads.css'
 
-/** Icon ads shown at a location id (1–7; 1 is home's row), in the config's order. */
-export function iconAdsAt(ads: readonly IconAd[], location: number): IconAd[] {
-  return ads.filter((ad) => ad.locIds.includes(location))
+export interface IconAdsProps extends AdListProps<IconAd> {
+  /** The icons load once this settles. */
+  imagesAfter?: Promise<unknown>
 }
 
 /** A row of round icons with their names, scrolling sideways when they do not fit. */
-export function IconAds({ ads, config, onOpen }: AdListProps<IconAd>) {
+export function IconAds({ ads, config, onOpen, imagesAfter }: IconAdsProps) {
   if (ads.length === 0) return null
   return (
     <nav className="icon-ads" aria-label={t.ads.icons}>
@@ -26,6 +26,7 @@ export function IconAds({ ads, config, onOpen }: AdListProps<IconAd>) {
                 src={imageUrl(config ?? { domain: [] }, ad.image)}
                 alt=""
                 ratio={1}
+                {...(imagesAfter ? { after: imagesAfter } : {})}
               />
               <span className="icon-ads__name">{ad.title || t.ads.ad}</span>
             </>

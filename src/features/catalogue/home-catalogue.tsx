@@ -15,7 +15,13 @@ import { useCoverList } from './use-cover-list.ts'
 /** media/home, kept for offline like every catalogue read. */
 const home = queryAtoms(async (get) => (await readCatalogue(get, 'media/home', {})).data)
 
-function HomeSectionView({ section, config }: { section: HomeSection; config: ImageDomains | null }) {
+interface HomeSectionViewProps {
+  section: HomeSection
+  config: ImageDomains | null
+  onFirstCoverShown?: (() => void) | undefined
+}
+
+function HomeSectionView({ section, config, onFirstCoverShown }: HomeSectionViewProps) {
   const titleId = `home-section-${section.topic.id}`
   return (
     <section className="home-section" aria-labelledby={titleId}>
@@ -32,7 +38,12 @@ function HomeSectionView({ section, config }: { section: HomeSection; config: Im
         </AppLink>
       </header>
       <div className={section.style === 2 ? 'home-section__grid home-section__grid--feature' : 'home-section__grid'}>
-        <VideoGrid videos={section.videos} config={config} label={section.topic.name} />
+        <VideoGrid
+          videos={section.videos}
+          config={config}
+          label={section.topic.name}
+          {...(onFirstCoverShown ? { onFirstCoverShown } : {})}
+        />
       </div>
     </section>
   )
@@ -51,7 +62,13 @@ export const MORE_SECTIONS = 2
  * paints the first screen's cards, not all of home's. Mounted parts stay mounted, so content
  * only ever grows below what is in view.
  */
-export function HomeCatalogue({ config }: { config: ImageDomains | null }) {
+export interface HomeCatalogueProps {
+  config: ImageDomains | null
+  /** Called once the first section's first cover, the first screen's largest image, is showing. */
+  onFirstCoverShown?: () => void
+}
+
+export function HomeCatalogue({ config, onFirstCoverShown }: HomeCatalogueProps) {
   const state = useAtomValue(home.stateAtom)
   const load = useSetAtom(home.loadAtom)
   const [mounted, setMounted] = useState(FIRST_SECTIONS)
@@ -74,8 +91,13 @@ export function HomeCatalogue({ config }: { config: ImageDomains | null }) {
         </div>
       ) : null}
       {state.status === 'error' ? <ErrorState message={state.message} onRetry={() => void load()} /> : null}
-      {sections.slice(0, mounted).map((section) => (
-        <HomeSectionView key={section.topic.id} section={section} config={config} />
+      {sections.slice(0, mounted).map((section, index) => (
+        <HomeSectionView
+          key={section.topic.id}
+          section={section}
+          config={config}
+          onFirstCoverShown={index === 0 ? onFirstCoverShown : undefined}
+        />
       ))}
       <div ref={end} className="home-catalogue__sections-end" />
       {state.status === 'success' || state.status === 'error' ? (

@@ -1,12 +1,15 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { VideoCard as VideoCardData } from '../../../core/contracts/media.ts'
 import { t } from '../../lib/messages.ts'
 import { videoCard } from '../../testing/app-kit.tsx'
 import { coverRatio, VideoGrid } from './video-card.tsx'
 
-// Covers stay placeholders: no image is fetched in these tests.
+// The <img> asks for its cover itself (as under a worker): no fallback fetch in these tests.
+vi.mock('../../lib/sw-bridge.ts', () => ({ hasControllingWorker: () => true }))
+
+// Covers stay placeholders unless a test reports them seen.
 class IdleObserver {
   observe() {}
   disconnect() {}
@@ -30,10 +33,14 @@ const video = (patch: Partial<VideoCardData>): VideoCardData =>
     ...patch,
   })
 
-async function renderGrid(videos: VideoCardData[]) {
+async function renderGrid(videos: VideoCardData[], onFirstCoverShown?: () => void) {
   const rootRoute = createRootRoute({
     component: () => (
-      <VideoGrid videos={videos} config={{ domain: [{ type: 'IMAGE', urls: ['https://img.example/i/'] }] }} />
+      <VideoGrid
+        videos={videos}
+        config={{ domain: [{ type: 'IMAGE', urls: ['https://img.example/i/'] }] }}
+        {...(onFirstCoverShown ? { onFirstCoverShown } : {})}
+      />
     ),
   })
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) })
@@ -66,6 +73,32 @@ describe('VideoGrid', () => {
 })
 
 describe('coverRatio', () => {
+  it("tells when the first card's cover is showing, and only the first's", async () => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class SeenAtOnce {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(target: Element) {
+          queueMicrotask(() =>
+            this.callback(
+              [{ target, isIntersecting: true, intersectionRatio: 1 } as IntersectionObserverEntry],
+              this as unknown as IntersectionObserver,
+            ),
+          )
+        }
+        disconnect() {}
+      },
+    )
+    const onFirstCoverShown = vi.fn()
+    await renderGrid([video({}), video({ id: 4, cover: 'covers/4.jpg' })], onFirstCoverShown)
+    await act(async () => {})
+    const [first, second] = document.querySelectorAll('img')
+    await act(async () => void fireEvent.load(second!))
+    expect(onFirstCoverShown).not.toHaveBeenCalled()
+    await act(async () => void fireEvent.load(first!))
+    expect(onFirstCoverShown).toHaveBeenCalledTimes(1)
+  })
+
   it('is the cover width over height, kept within 9:16 and 2:1, 16:9 when unknown', () => {
     expect(coverRatio({ coverWidth: 640, coverHeight: 480 })).toBeCloseTo(4 / 3)
     expect(coverRatio({ coverWidth: 100, coverHeight: 1000 })).toBeCloseTo(9 / 16)

@@ -46,17 +46,24 @@ export interface VideoCardProps {
   config: ImageDomains | null
   /** Heading level of the title inside its section (3 under a section's h2). */
   headingLevel?: 3 | 4
+  /** Called once the cover is showing. */
+  onCoverShown?: () => void
 }
 
 /** One video: cover, badges, play count, duration and a two-line title, all one link to where it plays. */
-export function VideoCard({ video, config, headingLevel = 3 }: VideoCardProps) {
+export function VideoCard({ video, config, headingLevel = 3, onCoverShown }: VideoCardProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4'
   const badge = vipBadge(video.vip)
   const plays = formatCount(video.playCount)
   return (
     <AppLink path={contentRoute(video)} className="video-card">
       <span className="video-card__cover">
-        <LazyImage src={imageOf(config, video.cover)} alt={video.title} ratio={coverRatio(video)} />
+        <LazyImage
+          src={imageOf(config, video.cover)}
+          alt={video.title}
+          ratio={coverRatio(video)}
+          {...(onCoverShown ? { onShown: onCoverShown } : {})}
+        />
         {badge ? <span className="video-card__badge video-card__badge--vip">{badge}</span> : null}
         {video.price > 0 ? (
           <span className="video-card__badge video-card__badge--price">
@@ -91,15 +98,22 @@ export interface VideoGridProps {
   /** What the grid is, for screen readers (e.g. the section's title). */
   label?: string
   headingLevel?: 3 | 4
+  /** Called once the first card's cover is showing. */
+  onFirstCoverShown?: () => void
 }
 
 /** Videos in a grid: two columns on phones, more where the column is wider. */
-export function VideoGrid({ videos, config, label, headingLevel }: VideoGridProps) {
+export function VideoGrid({ videos, config, label, headingLevel, onFirstCoverShown }: VideoGridProps) {
   return (
     <ul className="video-grid" aria-label={label}>
-      {videos.map((video) => (
+      {videos.map((video, index) => (
         <li key={`${video.contentType}:${video.id}`} className="video-grid__item">
-          <VideoCard video={video} config={config} {...(headingLevel ? { headingLevel } : {})} />
+          <VideoCard
+            video={video}
+            config={config}
+            {...(headingLevel ? { headingLevel } : {})}
+            {...(index === 0 && onFirstCoverShown ? { onCoverShown: onFirstCoverShown } : {})}
+          />
         </li>
       ))}
     </ul>
