@@ -43,9 +43,10 @@ const HOME_SHARED = new RegExp(
 )
 
 /**
- * The entry's stylesheet inlined into index.html: a linked one blocks the first paint for a
- * round trip of its own (and over HTTP/1.1 it queued behind the scripts), so the splash painted
- * only once the JavaScript had downloaded. The file is dropped, and so is its mention in the
+ * The app's stylesheet (one file: cssCodeSplit is off) inlined into index.html: a linked one
+ * blocks the first paint for a round trip of its own (and over HTTP/1.1 it queued behind the
+ * scripts), so the splash painted only once the JavaScript had downloaded. The file is dropped,
+ * and so is its mention in the
  * entry chunk's CSS list, from which Vite's preload helper would otherwise add it again to a
  * lazy page importing from the entry. (This hook runs before Vite's import analysis renders
  * those lists.)
@@ -141,9 +142,9 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
-    // One stylesheet for the whole app (about 4 KB compressed), inlined into index.html below:
-    // split, a first visit to home fetched four more files before its first cover, each
-    // holding one of HTTP/1.1's six connections for a round trip.
+    // One stylesheet for the whole app (about 4 KB compressed), which inlineEntryCss puts in
+    // index.html: split, a first visit to home fetched four more files before its first cover,
+    // each holding one of HTTP/1.1's six connections for a round trip.
     cssCodeSplit: false,
     // Browsers without <link rel="modulepreload"> (Safari before 17) still load every chunk,
     // one round trip later; the polyfill would cost every first visit its bytes.

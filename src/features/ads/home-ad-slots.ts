@@ -1,8 +1,8 @@
 import type { AppConfig, Advertise, IconAd } from '../../../core/contracts/config.ts'
 
 /** Advertise position and icon location of home (SPEC §4). */
-export const HOME_POSITION = 1
-export const HOME_ICON_LOCATION = 1
+const HOME_POSITION = 1
+const HOME_ICON_LOCATION = 1
 
 /** Icon ads shown at a location id (1–7; 1 is home's row), in the config's order. */
 export function iconAdsAt(ads: readonly IconAd[], location: number): IconAd[] {
