@@ -31,7 +31,7 @@ export function FloatingWindow({ ad, config, onOpen, imagesAfter }: FloatingWind
       src={imageUrl(config ?? { domain: [] }, ad.image)}
       alt={label}
       ratio={ad.ratio ?? 1}
-      {...(imagesAfter ? { after: imagesAfter } : {})}
+      after={imagesAfter}
     />
   )
   return (

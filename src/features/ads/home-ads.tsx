@@ -22,13 +22,8 @@ export function HomeAds({ config, token, isAppStore, imagesAfter }: HomeAdsProps
   return (
     <>
       <AdCarousel ads={carousel} config={config} onOpen={onOpen} />
-      <IconAds ads={icons} config={config} onOpen={onOpen} {...(imagesAfter ? { imagesAfter } : {})} />
-      <FloatingWindow
-        ad={config.floatingWindow}
-        config={config}
-        onOpen={onOpen}
-        {...(imagesAfter ? { imagesAfter } : {})}
-      />
+      <IconAds ads={icons} config={config} onOpen={onOpen} imagesAfter={imagesAfter} />
+      <FloatingWindow ad={config.floatingWindow} config={config} onOpen={onOpen} imagesAfter={imagesAfter} />
     </>
   )
 }

@@ -26,7 +26,7 @@ export function IconAds({ ads, config, onOpen, imagesAfter }: IconAdsProps) {
                 src={imageUrl(config ?? { domain: [] }, ad.image)}
                 alt=""
                 ratio={1}
-                {...(imagesAfter ? { after: imagesAfter } : {})}
+                after={imagesAfter}
               />
               <span className="icon-ads__name">{ad.title || t.ads.ad}</span>
             </>

@@ -18,7 +18,7 @@ const home = queryAtoms(async (get) => (await readCatalogue(get, 'media/home', {
 interface HomeSectionViewProps {
   section: HomeSection
   config: ImageDomains | null
-  onFirstCoverShown?: (() => void) | undefined
+  onFirstCoverShown?: () => void
 }
 
 function HomeSectionView({ section, config, onFirstCoverShown }: HomeSectionViewProps) {
@@ -42,7 +42,7 @@ function HomeSectionView({ section, config, onFirstCoverShown }: HomeSectionView
           videos={section.videos}
           config={config}
           label={section.topic.name}
-          {...(onFirstCoverShown ? { onFirstCoverShown } : {})}
+          onFirstCoverShown={onFirstCoverShown}
         />
       </div>
     </section>

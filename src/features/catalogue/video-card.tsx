@@ -62,7 +62,7 @@ export function VideoCard({ video, config, headingLevel = 3, onCoverShown }: Vid
           src={imageOf(config, video.cover)}
           alt={video.title}
           ratio={coverRatio(video)}
-          {...(onCoverShown ? { onShown: onCoverShown } : {})}
+          onShown={onCoverShown}
         />
         {badge ? <span className="video-card__badge video-card__badge--vip">{badge}</span> : null}
         {video.price > 0 ? (
@@ -112,7 +112,7 @@ export function VideoGrid({ videos, config, label, headingLevel, onFirstCoverSho
             video={video}
             config={config}
             {...(headingLevel ? { headingLevel } : {})}
-            {...(index === 0 && onFirstCoverShown ? { onCoverShown: onFirstCoverShown } : {})}
+            onCoverShown={index === 0 ? onFirstCoverShown : undefined}
           />
         </li>
       ))}
