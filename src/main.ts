@@ -7,9 +7,11 @@
 import { appConfigAtom, isLightAtom, sealRequestsAtom, tokenAtom } from './features/session/atoms.ts'
 import { clearSessionAndReload, initSession } from './features/session/init.ts'
 import { loadFirstCovers, loadFirstSlide } from './features/home/first-screen-images.ts'
+import { FIRST_SCREEN_TEXT_STYLES } from './features/home/first-screen-text.ts'
 import { captureInstallPrompt } from './features/pwa/install.ts'
 import { protocolCrypto, randomUuid } from './lib/crypto.ts'
 import { API_SECRET } from './lib/env.ts'
+import { warmFonts } from './lib/font-warmup.ts'
 import { createApi } from './lib/http.ts'
 import { recordLanding } from './lib/landing.ts'
 import { onceRetryable } from './lib/once.ts'
@@ -94,6 +96,8 @@ const sessionStarted = startSession()
 // loading meanwhile: the carousel's first slide at once (it is in the config), the first covers
 // when home's answer is in.
 const landingOnHome = location.pathname === '/'
+// Its fonts are built meanwhile, a few milliseconds per task, not all in its first layout.
+if (landingOnHome) void warmFonts(FIRST_SCREEN_TEXT_STYLES)
 sessionStarted.then(
   () => {
     if (!landingOnHome) return

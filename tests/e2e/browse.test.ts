@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { sniffImageType } from '../../core/images/image-type.ts'
 import { launchChromium, openPage, PHONE, type WatchedPage } from '../support/browser.ts'
+import { FIRST_SCREEN_TEXT_STYLES } from '../../src/features/home/first-screen-text.ts'
 import { scrollPage } from '../support/scroll.ts'
 
 const baseUrl = inject('baseUrl')
@@ -596,4 +597,46 @@ describe("home's first screen", () => {
     for (const start of smallStarts) expect(start.at).toBeGreaterThanOrEqual(firstCoverShown)
     expect(errors).toEqual([])
   })
+})
+
+describe("home's first screen's fonts", () => {
+  // 360: the narrowest phone we support (sizes hit their max() floors); 412: Lighthouse's phone.
+  it.each([360, 412])(
+    'are all warmed before the first render at %i px: every text style in view is listed',
+    async (width) => {
+      const { page, errors } = await openIn({ viewport: { width, height: 800 } })
+      await page.goto(`${baseUrl}/`)
+      await expect
+        .poll(() => page.locator('.home-section').first().locator('.lazy-image[data-state="shown"]').count(), {
+          timeout: COVERS_TIMEOUT_MS,
+        })
+        .toBeGreaterThan(0)
+      const { inView, warmed } = await page.evaluate((styles) => {
+        const key = (style: CSSStyleDeclaration) => `${style.fontSize} ${style.fontWeight}`
+        const inView = new Set<string>()
+        const walker = document.createTreeWalker(document.getElementById('root')!, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const element = node.parentElement!
+          const box = element.getBoundingClientRect()
+          const shown = node.textContent!.trim() !== '' && box.width > 0 && box.top < innerHeight && box.bottom > 0
+          if (shown && getComputedStyle(element).visibility === 'visible') inView.add(key(getComputedStyle(element)))
+        }
+        // The styles as warmFonts writes them, resolved here against the page's own custom properties.
+        const probe = document.createElement('span')
+        document.body.append(probe)
+        const warmed = styles.map(({ size, weight }) => {
+          probe.style.fontSize = size
+          probe.style.fontWeight = String(weight)
+          return key(getComputedStyle(probe))
+        })
+        probe.remove()
+        return { inView: [...inView], warmed }
+      }, FIRST_SCREEN_TEXT_STYLES)
+      expect(inView.length).toBeGreaterThan(4)
+      expect(inView.filter((style) => !warmed.includes(style))).toEqual([])
+      // The warm-up's hidden lines are gone once done.
+      expect(await page.locator('[data-font-warmup]').count()).toBe(0)
+      expect(errors).toEqual([])
+    },
+  )
 })
