@@ -144,7 +144,9 @@ if (!hasControllingWorker()) {
 }
 
 app.then(
-  ({ startApp }) => startApp({ store, api, ready }),
+  // Evaluating the React half and starting it (the router builds its route tree) are two tasks:
+  // together they made one long task on a slow phone.
+  ({ startApp }) => void setTimeout(() => startApp({ store, api, ready })),
   (error: unknown) => {
     // A deploy replaced the file (reload once for the new index.html), or the link dropped.
     if (isChunkLoadError(error) && reloadOnceForChunkError()) return
