@@ -46,10 +46,9 @@ const HOME_SHARED = new RegExp(
  * The app's stylesheet (one file: cssCodeSplit is off) inlined into index.html: a linked one
  * blocks the first paint for a round trip of its own (and over HTTP/1.1 it queued behind the
  * scripts), so the splash painted only once the JavaScript had downloaded. The file is dropped,
- * and so is its mention in the
- * entry chunk's CSS list, from which Vite's preload helper would otherwise add it again to a
- * lazy page importing from the entry. (This hook runs before Vite's import analysis renders
- * those lists.)
+ * and so is its mention in the entry chunk's CSS list, from which Vite's preload helper would
+ * otherwise add it again to a lazy page importing from the entry. (This hook runs before Vite's
+ * import analysis renders those lists.)
  */
 function inlineEntryCss(): Plugin {
   return {

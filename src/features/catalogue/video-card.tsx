@@ -111,7 +111,7 @@ export function VideoGrid({ videos, config, label, headingLevel, onFirstCoverSho
           <VideoCard
             video={video}
             config={config}
-            {...(headingLevel ? { headingLevel } : {})}
+            headingLevel={headingLevel}
             onCoverShown={index === 0 ? onFirstCoverShown : undefined}
           />
         </li>

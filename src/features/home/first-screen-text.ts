@@ -3,8 +3,8 @@ import type { TextStyle } from '../../lib/font-warmup.ts'
 /**
  * The text styles of home's first screen, for warmFonts (lib/font-warmup.ts) while the page
  * waits for the session. Sizes are written as the stylesheets write them, so they resolve alike
- * at every width; the browser test "home's first screen" (tests/e2e/browse.test.ts) fails when a
- * stylesheet change adds a style here missing.
+ * at every width. The browser test "home's first screen's fonts" (tests/e2e/browse.test.ts) fails
+ * when a stylesheet change puts a style on home's first screen that this list lacks.
  */
 export const FIRST_SCREEN_TEXT_STYLES: readonly TextStyle[] = [
   { size: '11px', weight: 400 }, // footer tab labels
