@@ -1,6 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { Provider } from 'jotai'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { offerUpdateAtom } from './features/shell/update.tsx'
 import type { Api } from './lib/http.ts'
@@ -23,13 +23,23 @@ export function startApp({ store, api, ready }: AppStart): void {
   // after it: fetch the entry page's code alongside the session instead of after it.
   for (const route of router.getMatchedRoutes(location.pathname)[0]) void router.loadRouteChunk(route)
 
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Provider store={store}>
-        <RouterProvider router={router} />
-      </Provider>
-    </StrictMode>,
-  )
+  // The first page renders once the router has it (session, code and all), as a transition:
+  // React then renders the shell and the page in slices of a few milliseconds. Rendered at once,
+  // the router's store update made the whole first render and commit one synchronous task,
+  // 40–100 ms here and several times that on a slow phone. Until then the splash shows.
+  const root = createRoot(document.getElementById('root')!)
+  const render = () =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <Provider store={store}>
+            <RouterProvider router={router} />
+          </Provider>
+        </StrictMode>,
+      ),
+    )
+  // A failed load still renders: its error screen.
+  router.load().then(render, render)
 
   registerServiceWorkerLater((apply) => store.set(offerUpdateAtom, apply))
 }
