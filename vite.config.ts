@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type Rolldown } from 'vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { precompress } from './scripts/vite-precompress.ts'
 import { parseConfig } from './server/config.ts'
@@ -73,9 +73,32 @@ function inlineEntryCss(): Plugin {
 }
 
 /**
- * <link rel="modulepreload"> in index.html for the React half of the app (app.tsx and the files it
- * imports) and home's page: the entry loads them with dynamic imports, which on their own would
- * start those downloads only once the entry had downloaded and run, a round trip and more behind.
+ * The files besides the entry that a first visit to `/` runs at start: the React half of the app
+ * (app.tsx and the files it imports) and home's page. The entry loads them with dynamic imports.
+ */
+function startupChunks(bundle: Rolldown.OutputBundle): Set<string> {
+  const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
+  const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/app.tsx'))
+  if (!app) throw new Error('startupChunks: no chunk for src/app.tsx')
+  // Home's page too: it is the start URL and the first tab.
+  const home = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/routes/index.tsx?tsr-split=component'))
+  if (!home) throw new Error("startupChunks: no chunk for home's page")
+  const files = new Set<string>()
+  const add = (fileName: string) => {
+    const chunk = bundle[fileName]
+    if (chunk?.type !== 'chunk' || chunk.isEntry || files.has(fileName)) return
+    files.add(fileName)
+    for (const imported of chunk.imports) add(imported)
+  }
+  add(app.fileName)
+  add(home.fileName)
+  return files
+}
+
+/**
+ * <link rel="modulepreload"> in index.html for the startup chunks: on their own, the entry's
+ * dynamic imports would start those downloads only once the entry had downloaded and run, a
+ * round trip and more behind (and the router asks for home's page only once React's file has run).
  */
 function preloadAppHalf(): Plugin {
   return {
@@ -85,28 +108,43 @@ function preloadAppHalf(): Plugin {
       order: 'post',
       handler(html, { bundle }) {
         if (!bundle) return html
-        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
-        const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/app.tsx'))
-        if (!app) throw new Error('preloadAppHalf: no chunk for src/app.tsx')
-        // Home's page too: it is the start URL and the first tab, and the router asks for it only
-        // once React's file has downloaded and run.
-        const home = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/routes/index.tsx?tsr-split=component'))
-        if (!home) throw new Error("preloadAppHalf: no chunk for home's page")
-        const files = new Set<string>()
-        const add = (fileName: string) => {
-          const chunk = bundle[fileName]
-          if (chunk?.type !== 'chunk' || chunk.isEntry || files.has(fileName)) return
-          files.add(fileName)
-          for (const imported of chunk.imports) add(imported)
-        }
-        add(app.fileName)
-        add(home.fileName)
-        const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')
+        const links = [...startupChunks(bundle)]
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+          .join('')
         return html.replace('</head>', `${links}</head>`)
       },
     },
   }
 }
+
+/**
+ * Puts V8's per-file compile hint at the top of the entry and the startup chunks
+ * (https://github.com/WICG/explicit-javascript-compile-hints-file-based): Chromium then compiles
+ * their functions on a background thread while the file streams in, instead of each one on the
+ * main thread the first time it is called. Most of these files' functions run during the first
+ * visit. In traced cold loads of `/` here, main-thread compile time fell from 250–300 ms to 60–85
+ * ms (tracing inflates both) and the estimated blocking time by about a quarter. Other engines
+ * read it as a comment. Added after every other plugin, as the first line.
+ */
+function compileHintsForStartup(): Plugin {
+  return {
+    name: 'marquee:compile-hints-for-startup',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const files = startupChunks(bundle)
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === 'chunk' && (chunk.isEntry || files.has(chunk.fileName))) {
+            chunk.code = `${COMPILE_HINT}\n${chunk.code}`
+          }
+        }
+      },
+    },
+  }
+}
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
 
 const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
@@ -137,6 +175,7 @@ export default defineConfig({
     }),
     inlineEntryCss(),
     preloadAppHalf(),
+    compileHintsForStartup(),
     precompress(),
   ],
   build: {

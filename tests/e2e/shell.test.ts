@@ -75,6 +75,33 @@ describe('first visit', () => {
     expect(errors).toEqual([])
   })
 
+  it("runs at start only the files index.html names, each hinted for eager compilation; later pages' are not", async () => {
+    const { page, errors } = watched
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+    await page.goto(`${baseUrl}/`)
+    await page.locator('.home-section img.lazy-image__img--shown').first().waitFor()
+    const html = await (await fetch(`${baseUrl}/`)).text()
+    const named = [
+      ...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]* (?:src|href)="([^"]+)"/g),
+    ].map((match) => match[1]!)
+    expect(named.length).toBeGreaterThan(1)
+    expect(scripts.filter((path) => !named.includes(path))).toEqual([])
+    const startsHinted = async (path: string) =>
+      (await (await fetch(`${baseUrl}${path}`)).text()).startsWith('//# allFunctionsCalledOnLoad\n')
+    for (const path of named) expect(await startsHinted(path), path).toBe(true)
+
+    const before = scripts.length
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '我的' }).click()
+    await page.getByTestId('user-id').waitFor()
+    const later = scripts.slice(before)
+    expect(later.length).toBeGreaterThan(0)
+    for (const path of later) expect(await startsHinted(path), path).toBe(false)
+    expect(errors).toEqual([])
+  })
+
   it('shows the announcement on Home', async () => {
     const { page } = watched
     await page.goto(`${baseUrl}/`)
