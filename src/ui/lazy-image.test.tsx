@@ -102,6 +102,7 @@ describe('LazyImage', () => {
     })
     expect(image.className).toBe('lazy-image__img lazy-image__img--shown')
     expect(onShown).toHaveBeenCalledTimes(1)
+    expect(onShown).toHaveBeenCalledWith(image)
     expect(frame(container).dataset.state).toBe('shown')
   })
 

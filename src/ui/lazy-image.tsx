@@ -26,8 +26,8 @@ export interface LazyImageProps {
    * observer cannot see coming, such as a carousel's next slide, clipped until it slides in.
    */
   eager?: boolean
-  /** Called once the image is decoded and showing (or fading in). */
-  onShown?: () => void
+  /** Called with the <img> once it is decoded, as it is made to show (or fade in). */
+  onShown?: (image: HTMLImageElement) => void
   /**
    * Loads only once this has settled, even when seen earlier: for images that should leave a slow
    * link to more important ones first (home's icon row waits for its first cover).
@@ -128,7 +128,7 @@ function LazyImageOnce({ src, alt, ratio, className, eager = false, onShown, aft
     const decoding = typeof image.decode === 'function' ? image.decode().catch(() => {}) : Promise.resolve()
     void decoding.then(() => {
       setShown(performance.now() - askedAt.current <= INSTANT_IMAGE_MS ? 'instant' : 'fading')
-      onShown?.()
+      onShown?.(image)
     })
   }
   const handleError = () => {

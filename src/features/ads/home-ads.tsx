@@ -9,7 +9,10 @@ export interface HomeAdsProps {
   config: AppConfig | null
   token: string
   isAppStore: boolean
-  /** The icon row's and the floating window's images load once this settles (the carousel's at once). */
+  /**
+   * The icon row's and the floating window's images, and the carousel's next slide, load once this
+   * settles (the carousel's first slide at once).
+   */
   imagesAfter?: Promise<unknown>
 }
 
@@ -21,7 +24,7 @@ export function HomeAds({ config, token, isAppStore, imagesAfter }: HomeAdsProps
   const icons = homeIconAds(config)
   return (
     <>
-      <AdCarousel ads={carousel} config={config} onOpen={onOpen} />
+      <AdCarousel ads={carousel} config={config} onOpen={onOpen} aheadAfter={imagesAfter} />
       <IconAds ads={icons} config={config} onOpen={onOpen} imagesAfter={imagesAfter} />
       <FloatingWindow ad={config.floatingWindow} config={config} onOpen={onOpen} imagesAfter={imagesAfter} />
     </>

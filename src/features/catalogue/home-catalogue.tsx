@@ -18,7 +18,7 @@ const home = queryAtoms(async (get) => (await readCatalogue(get, 'media/home', {
 interface HomeSectionViewProps {
   section: HomeSection
   config: ImageDomains | null
-  onFirstCoverShown?: () => void
+  onFirstCoverShown?: (image: HTMLImageElement) => void
 }
 
 function HomeSectionView({ section, config, onFirstCoverShown }: HomeSectionViewProps) {
@@ -65,7 +65,7 @@ export const MORE_SECTIONS = 2
 export interface HomeCatalogueProps {
   config: ImageDomains | null
   /** Called once the first section's first cover, the first screen's largest image, is showing. */
-  onFirstCoverShown?: () => void
+  onFirstCoverShown?: (image: HTMLImageElement) => void
 }
 
 export function HomeCatalogue({ config, onFirstCoverShown }: HomeCatalogueProps) {

@@ -47,7 +47,7 @@ export interface VideoCardProps {
   /** Heading level of the title inside its section (3 under a section's h2). */
   headingLevel?: 3 | 4
   /** Called once the cover is showing. */
-  onCoverShown?: () => void
+  onCoverShown?: (image: HTMLImageElement) => void
 }
 
 /** One video: cover, badges, play count, duration and a two-line title, all one link to where it plays. */
@@ -99,7 +99,7 @@ export interface VideoGridProps {
   label?: string
   headingLevel?: 3 | 4
   /** Called once the first card's cover is showing. */
-  onFirstCoverShown?: () => void
+  onFirstCoverShown?: (image: HTMLImageElement) => void
 }
 
 /** Videos in a grid: two columns on phones, more where the column is wider. */

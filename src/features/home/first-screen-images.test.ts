@@ -1,12 +1,14 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DomainType } from '../../../core/contracts/domain.ts'
 import {
+  FIRST_COVER_TIMING,
   FIRST_COVER_WAIT_MS,
   createFirstScreenGate,
   firstCoverKeys,
   firstSlideKey,
   loadFirstCovers,
   loadFirstSlide,
+  whenPaintedByElementTiming,
 } from './first-screen-images.ts'
 
 const IMAGE = { type: DomainType.Image, urls: ['https://img.example'] }
@@ -64,15 +66,21 @@ describe('loadFirstSlide and loadFirstCovers', () => {
 })
 
 describe('createFirstScreenGate', () => {
-  const fakeTimers = () => {
+  const fakeDeps = ({ reportsPaints }: { reportsPaints: boolean }) => {
     const timeouts: Array<{ callback: () => void; ms: number }> = []
     const frames: Array<() => void> = []
+    const painted: Array<{ element: Element; callback: () => void }> = []
     return {
       timeouts,
       frames,
-      timers: {
+      painted,
+      deps: {
         setTimeout: (callback: () => void, ms: number) => timeouts.push({ callback, ms }),
         requestAnimationFrame: (callback: () => void) => frames.push(callback),
+        whenPainted: (element: Element, callback: () => void) => {
+          if (reportsPaints) painted.push({ element, callback })
+          return reportsPaints
+        },
       },
     }
   }
@@ -83,11 +91,23 @@ describe('createFirstScreenGate', () => {
     await Promise.resolve()
     return done
   }
+  const cover = document.createElement('img')
 
-  it('opens once the frame painting the first cover is done', async () => {
-    const { timers, timeouts, frames } = fakeTimers()
-    const gate = createFirstScreenGate(timers)
-    gate.coverShown()
+  it('opens once the browser reports that the first cover has painted', async () => {
+    const { deps, frames, painted } = fakeDeps({ reportsPaints: true })
+    const gate = createFirstScreenGate(deps)
+    gate.coverShown(cover)
+    expect(painted.map(({ element }) => element)).toEqual([cover])
+    expect(frames).toEqual([])
+    expect(await settled(gate.opened)).toBe(false)
+    painted[0]!.callback()
+    expect(await settled(gate.opened)).toBe(true)
+  })
+
+  it('where the browser cannot report paints, opens once the frame painting the first cover is done', async () => {
+    const { deps, timeouts, frames } = fakeDeps({ reportsPaints: false })
+    const gate = createFirstScreenGate(deps)
+    gate.coverShown(cover)
     expect(await settled(gate.opened)).toBe(false)
     frames.shift()!()
     expect(await settled(gate.opened)).toBe(false)
@@ -97,11 +117,65 @@ describe('createFirstScreenGate', () => {
   })
 
   it('opens after FIRST_COVER_WAIT_MS without a cover', async () => {
-    const { timers, timeouts } = fakeTimers()
-    const gate = createFirstScreenGate(timers)
+    const { deps, timeouts } = fakeDeps({ reportsPaints: true })
+    const gate = createFirstScreenGate(deps)
     expect(timeouts.map(({ ms }) => ms)).toEqual([FIRST_COVER_WAIT_MS])
     expect(await settled(gate.opened)).toBe(false)
     timeouts[0]!.callback()
     expect(await settled(gate.opened)).toBe(true)
+  })
+})
+
+describe('whenPaintedByElementTiming', () => {
+  /** A PerformanceObserver that reports only what the test delivers. */
+  class FakeObserver {
+    static supportedEntryTypes: readonly string[] = ['element']
+    static instances: FakeObserver[] = []
+    observed: unknown[] = []
+    disconnected = false
+    constructor(readonly deliver: (list: { getEntries(): unknown[] }) => void) {
+      FakeObserver.instances.push(this)
+    }
+    observe(options: unknown) {
+      this.observed.push(options)
+    }
+    disconnect() {
+      this.disconnected = true
+    }
+    report(...identifiers: string[]) {
+      this.deliver({ getEntries: () => identifiers.map((identifier) => ({ entryType: 'element', identifier })) })
+    }
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    FakeObserver.instances = []
+  })
+
+  it('marks the element, and calls back on its own entry only, once', () => {
+    vi.stubGlobal('PerformanceObserver', FakeObserver)
+    const image = document.createElement('img')
+    const callback = vi.fn()
+    expect(whenPaintedByElementTiming(image, callback)).toBe(true)
+    expect(image.getAttribute('elementtiming')).toBe(FIRST_COVER_TIMING)
+    const [observer] = FakeObserver.instances
+    expect(observer!.observed).toEqual([{ type: 'element' }])
+    observer!.report('some-other-image')
+    expect(callback).not.toHaveBeenCalled()
+    observer!.report(FIRST_COVER_TIMING)
+    expect(callback).toHaveBeenCalledTimes(1)
+    expect(observer!.disconnected).toBe(true)
+  })
+
+  it('answers false, marking nothing, where Element Timing is not supported', () => {
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class extends FakeObserver {
+        static override supportedEntryTypes = ['paint', 'largest-contentful-paint']
+      },
+    )
+    const image = document.createElement('img')
+    expect(whenPaintedByElementTiming(image, () => {})).toBe(false)
+    expect(image.hasAttribute('elementtiming')).toBe(false)
+    expect(FakeObserver.instances).toEqual([])
   })
 })

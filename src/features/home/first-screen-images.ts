@@ -53,28 +53,72 @@ export function loadFirstCovers(answer: unknown, deps: FirstScreenDeps): void {
 export interface FirstScreenGate {
   /** Settles once home's first cover has painted, or FIRST_COVER_WAIT_MS after the gate was made. */
   opened: Promise<void>
-  /** Home's first cover is showing: opens the gate once the frame that paints it is done. */
-  coverShown(): void
+  /** Home's first cover is decoded and about to show: opens the gate once it has painted. */
+  coverShown(image: Element): void
 }
 
-export interface GateTimers {
+export interface GateDeps {
   setTimeout(callback: () => void, ms: number): unknown
   requestAnimationFrame(callback: () => void): unknown
+  /**
+   * Calls back once `element` has first painted visibly, and answers true; answers false where
+   * the browser cannot report it.
+   */
+  whenPainted(element: Element, callback: () => void): boolean
+}
+
+/** The Element Timing identifier home's first cover is reported under. */
+export const FIRST_COVER_TIMING = 'home-first-cover'
+
+/**
+ * Element Timing (https://w3c.github.io/element-timing/): the browser reports the first visible
+ * paint of an element marked with `elementtiming`, marked any time before it shows (an image
+ * painted at opacity 0 does not count). Chromium has it; Safari and Firefox do not.
+ */
+export function whenPaintedByElementTiming(element: Element, callback: () => void): boolean {
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('element')) {
+    return false
+  }
+  element.setAttribute('elementtiming', FIRST_COVER_TIMING)
+  const observer = new PerformanceObserver((list) => {
+    if (
+      !list
+        .getEntries()
+        .some((entry) => (entry as PerformanceEntry & { identifier?: string }).identifier === FIRST_COVER_TIMING)
+    ) {
+      return
+    }
+    observer.disconnect()
+    callback()
+  })
+  observer.observe({ type: 'element' })
+  return true
 }
 
 /**
- * What home's small images (the icon row, the floating window) wait for: over HTTP/1.1's six
- * connections on a slow link, eight small images asked for alongside the first covers held them
- * back by a round trip or two. The first cover is the first screen's largest image.
+ * What home's small images (the icon row, the floating window) and the carousel's next slide wait
+ * for: over HTTP/1.1's six connections on a slow link, eight small images asked for alongside the
+ * first covers held them back by a round trip or two. The first cover is the first screen's
+ * largest image. It has painted when the browser says so (Element Timing); where it cannot, once
+ * the frame that paints it is done.
  */
-export function createFirstScreenGate(timers: GateTimers = globalThis): FirstScreenGate {
+export function createFirstScreenGate(
+  deps: GateDeps = {
+    setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+    requestAnimationFrame: (callback) => globalThis.requestAnimationFrame(callback),
+    whenPainted: whenPaintedByElementTiming,
+  },
+): FirstScreenGate {
   let open!: () => void
   const opened = new Promise<void>((resolve) => {
     open = resolve
   })
-  timers.setTimeout(open, FIRST_COVER_WAIT_MS)
+  deps.setTimeout(open, FIRST_COVER_WAIT_MS)
   return {
     opened,
-    coverShown: () => void timers.requestAnimationFrame(() => void timers.setTimeout(open, 0)),
+    coverShown: (image) => {
+      if (deps.whenPainted(image, open)) return
+      deps.requestAnimationFrame(() => void deps.setTimeout(open, 0))
+    },
   }
 }
