@@ -628,6 +628,27 @@ describe("home's first screen", () => {
   })
 })
 
+describe("home's announcement", () => {
+  it('holds its place while it loads: the catalogue below does not move when it arrives (412 px)', async () => {
+    const { page, errors } = await openIn({ viewport: { width: 412, height: 823 } })
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/app/ping/announcement', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${baseUrl}/`)
+    const section = page.locator('.home-section').first()
+    await page.locator('.announcement .skeleton').waitFor()
+    await section.waitFor()
+    const before = await section.evaluate((element) => element.getBoundingClientRect().top)
+    release()
+    await page.locator('.announcement__title').waitFor()
+    expect(await section.evaluate((element) => element.getBoundingClientRect().top)).toBeCloseTo(before, 0)
+    expect(errors).toEqual([])
+  })
+})
+
 describe("home's first screen's fonts", () => {
   // 360: the narrowest phone we support (sizes hit their max() floors); 412: Lighthouse's phone.
   it.each([360, 412])(
