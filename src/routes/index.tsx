@@ -10,7 +10,10 @@ export const Route = createFileRoute('/')({
   component: HomePage,
 })
 
-/** Home's small ad images and the carousel's next slide wait for its first cover (features/home/first-screen-images.ts). */
+/**
+ * Home's small ad images and the carousel's later slides wait for its first cover
+ * (features/home/first-screen-images.ts).
+ */
 const firstScreen = createFirstScreenGate()
 
 function HomePage() {

@@ -29,8 +29,8 @@ export function adClickHandler(ad: ClickableAd, onOpen: (ad: ClickableAd) => voi
 const EMBLA_OPTIONS: EmblaOptions = { loop: true }
 
 export interface AdCarouselProps extends AdListProps<Advertise> {
-  /** The next slide loads ahead only once this has settled too (home: its first cover has painted). */
-  aheadAfter?: Promise<unknown>
+  /** Slides after the first load only once this has settled (home: its first cover has painted). */
+  imagesAfter?: Promise<unknown>
 }
 
 /**
@@ -42,7 +42,7 @@ export interface AdCarouselProps extends AdListProps<Advertise> {
  * autoplay step, or as soon as the user touches, focuses or picks a dot — so it is not part of
  * the JavaScript of home's first paint.
  */
-export function AdCarousel({ ads, config, onOpen, aheadAfter }: AdCarouselProps) {
+export function AdCarousel({ ads, config, onOpen, imagesAfter }: AdCarouselProps) {
   const many = ads.length > 1
   const region = useRef<HTMLElement>(null)
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null)
@@ -52,26 +52,15 @@ export function AdCarousel({ ads, config, onOpen, aheadAfter }: AdCarouselProps)
   /**
    * The slide after the shown one loads ahead: it is clipped until it slides in, so as a lazy
    * image it would start loading mid-slide, and show empty on a slow link or offline. Ahead
-   * loading starts once the first slide has shown, `aheadAfter` has settled and the page is idle,
-   * so it does not compete with the first screen's own images.
+   * loading starts once the first slide has shown and the page is idle (and `imagesAfter` has
+   * settled), so it does not compete with the first screen's own images.
    */
   const [firstShown, setFirstShown] = useState(false)
   const [aheadAllowed, setAheadAllowed] = useState(false)
   /** Where to go once embla is there: the next slide (woken by autoplay) or a dot's slide. */
   const pending = useRef<number | 'next' | null>(null)
   useAutoplay(embla, many)
-  useEffect(() => {
-    if (!many || !firstShown) return
-    let cancelIdle: (() => void) | undefined
-    let live = true
-    void (aheadAfter ?? Promise.resolve()).then(() => {
-      if (live) cancelIdle = whenIdle(() => setAheadAllowed(true))
-    })
-    return () => {
-      live = false
-      cancelIdle?.()
-    }
-  }, [many, firstShown, aheadAfter])
+  useEffect(() => (many && firstShown ? whenIdle(() => setAheadAllowed(true)) : undefined), [many, firstShown])
   const ahead = aheadAllowed ? (selected + 1) % ads.length : -1
 
   useEffect(() => {
@@ -131,6 +120,7 @@ export function AdCarousel({ ads, config, onOpen, aheadAfter }: AdCarouselProps)
                 alt={label}
                 ratio={ad.ratio ?? 2}
                 eager={index === ahead}
+                after={index === 0 ? undefined : imagesAfter}
                 onShown={index === 0 ? () => setFirstShown(true) : undefined}
               />
             )

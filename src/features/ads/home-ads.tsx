@@ -10,8 +10,8 @@ export interface HomeAdsProps {
   token: string
   isAppStore: boolean
   /**
-   * The icon row's and the floating window's images, and the carousel's next slide, load once this
-   * settles (the carousel's first slide at once).
+   * The icon row's and the floating window's images, and the carousel's slides after the first,
+   * load once this settles (the carousel's first slide at once).
    */
   imagesAfter?: Promise<unknown>
 }
@@ -24,7 +24,7 @@ export function HomeAds({ config, token, isAppStore, imagesAfter }: HomeAdsProps
   const icons = homeIconAds(config)
   return (
     <>
-      <AdCarousel ads={carousel} config={config} onOpen={onOpen} aheadAfter={imagesAfter} />
+      <AdCarousel ads={carousel} config={config} onOpen={onOpen} imagesAfter={imagesAfter} />
       <IconAds ads={icons} config={config} onOpen={onOpen} imagesAfter={imagesAfter} />
       <FloatingWindow ad={config.floatingWindow} config={config} onOpen={onOpen} imagesAfter={imagesAfter} />
     </>

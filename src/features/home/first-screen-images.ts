@@ -71,9 +71,10 @@ export interface GateDeps {
 export const FIRST_COVER_TIMING = 'home-first-cover'
 
 /**
- * Element Timing (https://w3c.github.io/element-timing/): the browser reports the first visible
- * paint of an element marked with `elementtiming`, marked any time before it shows (an image
- * painted at opacity 0 does not count). Chromium has it; Safari and Firefox do not.
+ * The gate's whenPainted, by Element Timing (https://w3c.github.io/element-timing/): marks
+ * `element` with FIRST_COVER_TIMING, and the browser reports its first visible paint (it may be
+ * marked any time before it shows; an image painted at opacity 0 does not count). Chromium has
+ * it; Safari and Firefox do not.
  */
 export function whenPaintedByElementTiming(element: Element, callback: () => void): boolean {
   if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('element')) {
