@@ -23,4 +23,16 @@ describe('queryAtoms', () => {
     await store.set(failing.loadAtom)
     expect(store.get(failing.stateAtom)).toEqual({ status: 'error', message: '请求超时' })
   })
+
+  it('starts a load only when none has started: once, however often it is asked', async () => {
+    let calls = 0
+    const query = queryAtoms(() => Promise.resolve(++calls))
+    const store = createStore()
+    const started = store.set(query.startAtom)
+    store.set(query.startAtom) // while loading
+    await started
+    await store.set(query.startAtom) // after success
+    expect(calls).toBe(1)
+    expect(store.get(query.stateAtom)).toEqual({ status: 'success', data: 1 })
+  })
 })

@@ -10,9 +10,10 @@ export type QueryState<T> =
   | { status: 'error'; message: string }
 
 /**
- * The read-only state and the load action of one server read. A refresh keeps the data on
- * screen until it answers, and a failed refresh keeps it too; only a first load shows the
- * error.
+ * The read-only state and the actions of one server read: load (again), and start, which loads
+ * only if nothing has yet — for the component that shows the read, and for a page that starts it
+ * a render earlier. A refresh keeps the data on screen until it answers, and a failed refresh
+ * keeps it too; only a first load shows the error.
  */
 export function queryAtoms<T>(fetch: (get: Getter) => Promise<T>) {
   const stateAtom = atom<QueryState<T>>({ status: 'idle' })
@@ -30,5 +31,8 @@ export function queryAtoms<T>(fetch: (get: Getter) => Promise<T>) {
       else set(stateAtom, { status: 'error', message: errorMessage(error) })
     }
   })
-  return { stateAtom: atom((get) => get(stateAtom)), loadAtom }
+  const startAtom = atom(null, (get, set) => {
+    if (get(stateAtom).status === 'idle') return set(loadAtom)
+  })
+  return { stateAtom: atom((get) => get(stateAtom)), loadAtom, startAtom }
 }

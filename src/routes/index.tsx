@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { HomeAds } from '../features/ads/home-ads.tsx'
-import { HomeCatalogue } from '../features/catalogue/home-catalogue.tsx'
+import { HomeCatalogue, startHomeCatalogueAtom } from '../features/catalogue/home-catalogue.tsx'
 import { createFirstScreenGate } from '../features/home/first-screen-images.ts'
-import { HomeScreen } from '../features/home/home-screen.tsx'
+import { HomeScreen, useStartInFirstCommit } from '../features/home/home-screen.tsx'
 import { appConfigAtom, appFlagsAtom, tokenAtom } from '../features/session/atoms.ts'
 
 export const Route = createFileRoute('/')({
@@ -20,6 +20,7 @@ function HomePage() {
   const config = useAtomValue(appConfigAtom)
   const token = useAtomValue(tokenAtom)
   const { isAppStore } = useAtomValue(appFlagsAtom)
+  useStartInFirstCommit(startHomeCatalogueAtom)
   return (
     <HomeScreen
       ads={<HomeAds config={config} token={token} isAppStore={isAppStore} imagesAfter={firstScreen.opened} />}

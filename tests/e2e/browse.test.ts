@@ -647,6 +647,35 @@ describe("home's announcement", () => {
     expect(await section.evaluate((element) => element.getBoundingClientRect().top)).toBeCloseTo(before, 0)
     expect(errors).toEqual([])
   })
+
+  it('shows answers that are in before home renders in its first render, without placeholders (360 px)', async () => {
+    // At 360 px the demo announcement takes three lines, more than its placeholder holds.
+    const { page, errors } = await openIn({ viewport: { width: 360, height: 740 } })
+    // The app's scripts other than the entry wait until the announcement and home's sections
+    // have answered: home then renders with both in (main.ts asks for them alongside the session).
+    const answered = (path: string) =>
+      page.waitForResponse((response) => response.url().endsWith(path), { timeout: 15_000 })
+    const reads = Promise.all([answered('/api/app/ping/announcement'), answered('/api/app/media/home')])
+    await page.route('**/assets/*.js', async (route) => {
+      if (!/\/assets\/index-[^/]*\.js$/.test(route.request().url())) await reads
+      await route.continue()
+    })
+    await page.addInitScript(() => {
+      const seen = window as unknown as { placeholders: string[] }
+      seen.placeholders = []
+      new MutationObserver(() => {
+        if (document.querySelector('.announcement .skeleton')) seen.placeholders.push('announcement')
+        // The catalogue's loading state: a section without a header.
+        if (document.querySelector('.home-section:not(:has(> .home-section__header))'))
+          seen.placeholders.push('sections')
+      }).observe(document, { childList: true, subtree: true })
+    })
+    await page.goto(`${baseUrl}/`)
+    await page.locator('.announcement__title').waitFor()
+    await page.locator('.home-section__header').first().waitFor()
+    expect(await page.evaluate(() => (window as unknown as { placeholders: string[] }).placeholders)).toEqual([])
+    expect(errors).toEqual([])
+  })
 })
 
 describe("home's first screen's fonts", () => {

@@ -14,6 +14,8 @@ import { useCoverList } from './use-cover-list.ts'
 
 /** media/home, kept for offline like every catalogue read. */
 const home = queryAtoms(async (get) => (await readCatalogue(get, 'media/home', {})).data)
+/** Starts media/home unless it has started: home's route starts it a render ahead of the catalogue. */
+export const startHomeCatalogueAtom = home.startAtom
 
 interface HomeSectionViewProps {
   section: HomeSection
@@ -71,11 +73,10 @@ export interface HomeCatalogueProps {
 export function HomeCatalogue({ config, onFirstCoverShown }: HomeCatalogueProps) {
   const state = useAtomValue(home.stateAtom)
   const load = useSetAtom(home.loadAtom)
+  const start = useSetAtom(home.startAtom)
   const [mounted, setMounted] = useState(FIRST_SECTIONS)
   const end = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (state.status === 'idle') void load()
-  }, [state.status, load])
+  useEffect(() => void start(), [start])
   const sections = state.status === 'success' ? state.data.sections : []
   const allMounted = state.status === 'error' || (state.status === 'success' && mounted >= sections.length)
   useNearViewport(end, () => setMounted((count) => count + MORE_SECTIONS), {

@@ -20,3 +20,4 @@ const announcement = queryAtoms(async (get) => {
 
 export const announcementAtom = announcement.stateAtom
 export const loadAnnouncementAtom = announcement.loadAtom
+export const startAnnouncementAtom = announcement.startAtom

@@ -1,16 +1,13 @@
-import { useAtomValue, useSetAtom } from 'jotai'
-import { useDeferredValue, useEffect, type ReactNode } from 'react'
+import { useAtomValue, useSetAtom, type WritableAtom } from 'jotai'
+import { useDeferredValue, useEffect, useLayoutEffect, type ReactNode } from 'react'
 import { t } from '../../lib/messages.ts'
 import { scheduleSplashRemoval } from '../../lib/splash.ts'
 import { EmptyState, ErrorState, Skeleton } from '../../ui/state-views.tsx'
-import { announcementAtom, loadAnnouncementAtom } from './announcement.ts'
+import { announcementAtom, loadAnnouncementAtom, startAnnouncementAtom } from './announcement.ts'
 
 function AnnouncementCard() {
   const state = useAtomValue(announcementAtom)
   const load = useSetAtom(loadAnnouncementAtom)
-  useEffect(() => {
-    if (state.status === 'idle') void load()
-  }, [state.status, load])
   const settled = state.status === 'success' || state.status === 'error'
   useEffect(() => {
     // Home's first content is on screen: the splash may go (see lib/splash.ts).
@@ -35,6 +32,18 @@ function AnnouncementCard() {
   )
 }
 
+/**
+ * Starts a read (a query's start action) in the commit of the component that calls it, before the
+ * browser paints and before React's next render: home calls it in its first commit, whose
+ * deferred render then finds an answer that is already in (home's reads go out while React is
+ * still loading, see main.ts) and shows it, instead of a placeholder that the answer replaces a
+ * frame later — under a three-line announcement, the catalogue moved down.
+ */
+export function useStartInFirstCommit(startAtom: WritableAtom<unknown, [], unknown>): void {
+  const start = useSetAtom(startAtom)
+  useLayoutEffect(() => void start(), [start])
+}
+
 export interface HomeScreenProps {
   /** The ads of home (carousel, icon row, floating window), composed by the route. */
   ads?: ReactNode
@@ -48,6 +57,7 @@ export function HomeScreen({ ads, catalogue }: HomeScreenProps) {
   // the rest follows in a deferred render, which React builds in short slices rather than one
   // long task. All of it arrives in one commit below the header, so nothing shifts.
   const complete = useDeferredValue(true, false)
+  useStartInFirstCommit(startAnnouncementAtom)
   return (
     <main className="page page--tab home">
       <header className="page-header page-header--brand">
