@@ -1,8 +1,8 @@
 /**
  * Makes the demo HLS streams committed under assets/demo-streams/ (issue 4, "Demo content"):
  * one per entry of DEMO_STREAMS (server/db/demo/streams.ts), each a colour field with a moving
- * square, its catalogue video's Chinese title and a running clock (so a browser test can see it
- * play), landscape for long videos and portrait for short ones, 4–6 s, two small renditions,
+ * square, a label "演示视频 N" (not a catalogue title: later demo videos share these streams)
+ * and a running clock (so a browser test can see it play), landscape for long videos and portrait for short ones, 4–6 s, two small renditions,
  * 2 s segments. Writes `<out>/<slug>/` (master.m3u8, renditions) and `<out>/index.json`.
  *
  *   npx tsx scripts/make-demo-streams.ts [outDir]
@@ -30,7 +30,7 @@ import { transcodeToHls } from '../server/media-pipeline/transcode.ts'
 
 const run = promisify(execFile)
 
-/** Any font with CJK glyphs draws the Chinese titles; Latin fonts at least draw the clock. */
+/** Any font with CJK glyphs draws the Chinese labels; Latin fonts at least draw the clock. */
 const FONTS = [
   '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc',
   '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
@@ -54,13 +54,13 @@ async function firstExisting(paths: readonly string[]): Promise<string | null> {
   return null
 }
 
-/** The source clip: a colour field, a moving square, the title and the clock when a font exists. */
+/** The source clip: a colour field, a moving square, the label and the clock when a font exists. */
 async function makeSource(ffmpeg: string, demo: Demo, dir: string, font: string | null) {
   const [width, height] = demo.portrait ? [180, 320] : [320, 180]
   const path = join(dir, `${demo.slug}.mp4`)
   const text = (value: string, y: string, size: number) =>
     `drawtext=fontfile=${font}:text='${value}':fontcolor=white:fontsize=${size}:x=(w-text_w)/2:y=${y}`
-  const overlays = font ? [text(demo.title, 'h*0.3', 22), text('%{pts\\:hms}', 'h*0.55', 16)] : []
+  const overlays = font ? [text(demo.label, 'h*0.3', 22), text('%{pts\\:hms}', 'h*0.55', 16)] : []
   const side = Math.round(Math.min(width, height) / 5)
   const graph = [
     `color=c=0x${demo.colour}:s=${width}x${height}:r=25:d=${demo.seconds}[bg]`,
@@ -77,7 +77,8 @@ async function makeSource(ffmpeg: string, demo: Demo, dir: string, font: string 
 }
 
 interface Demo extends DemoStream {
-  title: string
+  /** What the picture says: the stream's number, as several catalogue videos play it. */
+  label: string
   portrait: boolean
   tone: number
   /** Sold for diamonds: gets a preview. */
@@ -98,7 +99,7 @@ async function addPreviews(outDir: string, demos: readonly Demo[]) {
       ...(entry.keyHex && { key: Uint8Array.from(Buffer.from(entry.keyHex, 'hex')) }),
     })
     if (preview) entry.previewSeconds = preview.seconds
-    console.log(`${entry.slug} ${demo.title}: ${preview ? `${preview.seconds} s preview` : 'too short for a preview'}`)
+    console.log(`${entry.slug} ${demo.label}: ${preview ? `${preview.seconds} s preview` : 'too short for a preview'}`)
   }
   await writeFile(join(outDir, 'index.json'), `${JSON.stringify(index, null, 2)}\n`)
 }
@@ -113,7 +114,7 @@ async function main() {
     if (!video) throw new Error(`${stream.slug}: no demo video ${stream.video}`)
     return {
       ...stream,
-      title: video.title,
+      label: `演示视频 ${i + 1}`,
       portrait: video.contentType === 2,
       tone: 220 + 40 * i,
       priced: video.price > 0,
@@ -126,7 +127,7 @@ async function main() {
 
   const tools = await locateFfmpeg()
   const font = await firstExisting(FONTS)
-  if (!font) console.warn('no CJK or DejaVu font found: the streams will have no title text')
+  if (!font) console.warn('no CJK or DejaVu font found: the streams will have no label text')
   await rm(outDir, { recursive: true, force: true })
   await mkdir(outDir, { recursive: true })
   const work = await mkdtemp(join(tmpdir(), 'marquee-demo-'))
@@ -149,7 +150,7 @@ async function main() {
         ...(result.key && { keyHex: Buffer.from(result.key).toString('hex') }),
         ...(result.preview && { previewSeconds: result.preview.seconds }),
       })
-      console.log(`${demo.slug} ${demo.title}: ${result.renditions.map((r) => r.name).join(', ')}`)
+      console.log(`${demo.slug} ${demo.label}: ${result.renditions.map((r) => r.name).join(', ')}`)
     }
   } finally {
     await rm(work, { recursive: true, force: true })

@@ -6,6 +6,7 @@ const zhCN = {
     lines: '线路',
     lineLabel: (name: string) => `切换到${name}`,
     allLinesFailed: '所有线路都无法播放，请稍后重试',
+    noLines: '该视频暂时无法播放',
     mediaFailed: '视频无法播放，请重试或切换线路',
     unsupported: '当前浏览器无法播放该视频，请更换浏览器后重试',
     needsNetwork: '需要联网才能播放',

@@ -73,7 +73,7 @@ describe('committed demo streams', () => {
 describe.each(BACKENDS)('demo streams seeded (%s)', (backend) => {
   const t = useTestApp(backend, { config: { dataDir } })
 
-  it('copies the files, links the first twelve catalogue videos, and they play through /hls and the key endpoint', async () => {
+  it('copies the files, links every catalogue video to one, and they play through /hls and the key endpoint', async () => {
     await seedDemoData(t.db, new Date(START_MS), { mediaDir: mediaDirOf({ dataDir }) })
     // A second start changes nothing and copies nothing again.
     await seedDemoData(t.db, new Date(START_MS), { mediaDir: mediaDirOf({ dataDir }) })
@@ -92,22 +92,32 @@ describe.each(BACKENDS)('demo streams seeded (%s)', (backend) => {
       .from(videoStreams)
       .innerJoin(videos, eq(videos.id, videoStreams.videoId))
       .orderBy(asc(videos.id))
-    const first = await t.db.select({ id: videos.id }).from(videos).orderBy(asc(videos.id)).limit(12)
-    expect(rows.map((row) => row.id)).toEqual(first.map((row) => row.id))
-    expect(rows.filter((row) => row.contentType === 1)).toHaveLength(8)
-    expect(rows.filter((row) => row.contentType === 2)).toHaveLength(4)
+    // Every demo video plays: the first twelve their own stream, later ones one of those.
+    const catalogue = demoVideos(new Date(START_MS))
+    const all = await t.db.select({ id: videos.id }).from(videos).orderBy(asc(videos.id))
+    expect(rows.map((row) => row.id)).toEqual(all.map((row) => row.id))
+    expect(rows.slice(0, 12).map((row) => row.dir)).toEqual(DEMO_STREAMS.map((stream) => `demo/${stream.slug}`))
+    const madeFor = (dir: string) => catalogue[DEMO_STREAMS.find((stream) => `demo/${stream.slug}` === dir)!.video]!
+    for (const row of rows) {
+      expect(madeFor(row.dir).contentType).toBe(row.contentType)
+      expect(row.duration).toBeLessThanOrEqual(6)
+    }
     expect(rows.some((row) => row.price === 0 && row.vip === 0)).toBe(true)
     expect(rows.some((row) => row.price > 0)).toBe(true)
     expect(rows.some((row) => row.vip > 0)).toBe(true)
     // Every locked video is encrypted, and some free ones too (the free-key path).
     expect(rows.filter((row) => row.price > 0 || row.vip > 0).every((row) => row.encrypted)).toBe(true)
     expect(rows.some((row) => row.price === 0 && row.vip === 0 && row.encrypted)).toBe(true)
-    // Previews for the priced ones only.
-    expect(rows.filter((row) => row.previewSeconds > 0).map((row) => row.id)).toEqual(
-      rows.filter((row) => row.price > 0).map((row) => row.id),
+    // Previews for priced ones only, and every priced long one has one (no portrait stream is priced).
+    expect(rows.filter((row) => row.previewSeconds > 0).every((row) => row.price > 0)).toBe(true)
+    expect(rows.filter((row) => row.price > 0 && row.contentType === 1).every((row) => row.previewSeconds > 0)).toBe(
+      true,
     )
 
-    for (const row of rows) {
+    // Each stream once through /hls, by the first video that plays it.
+    const firstOfEachStream = rows.filter((row, i) => rows.findIndex((other) => other.dir === row.dir) === i)
+    expect(firstOfEachStream).toHaveLength(12)
+    for (const row of firstOfEachStream) {
       expect(row.duration).toBeGreaterThanOrEqual(4)
       const master = await t.app.inject({ method: 'GET', url: `/hls/${row.id}/master.m3u8` })
       expect(master.statusCode).toBe(200)
@@ -190,8 +200,11 @@ describe.each(BACKENDS)('demo streams from a version without previews (%s)', (ba
     const after = await playlistOf()
     expect(after.seconds).toBe(previewed[0]!.previewSeconds)
     expect(after.answer.statusCode).toBe(200)
-    const rows = await t.db.select({ seconds: videoStreams.previewSeconds }).from(videoStreams)
-    expect(rows.filter((row) => row.seconds > 0)).toHaveLength(previewed.length)
+    // Every video playing a previewed stream, whichever version linked it.
+    const rows = await t.db.select({ dir: videoStreams.dir, seconds: videoStreams.previewSeconds }).from(videoStreams)
+    const previewedDirs = new Set(previewed.map((entry) => `demo/${entry.slug}`))
+    expect(rows.filter((row) => row.seconds > 0)).toEqual(rows.filter((row) => previewedDirs.has(row.dir)))
+    expect(rows.filter((row) => row.seconds > 0).length).toBeGreaterThan(previewed.length)
   })
 })
 

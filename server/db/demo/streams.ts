@@ -1,20 +1,20 @@
 import { cp, mkdir, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import { PREVIEW_DIR, PREVIEW_PLAYLIST } from '../../media-pipeline/preview.ts'
 import type { Rendition } from '../../media-pipeline/transcode.ts'
 import type { Db } from '../client.ts'
 import { videos } from '../schema/media.ts'
 import { videoStreams } from '../schema/watch.ts'
-import { demoVideos } from './catalogue.ts'
+import { demoVideos, type DemoVideo } from './catalogue.ts'
 import { exists } from '../../media-pipeline/files.ts'
 
 /**
  * The demo streams (issue 4, "Demo content"): twelve short HLS streams made by
  * scripts/make-demo-streams.ts and committed under assets/demo-streams/, so `npm start` plays
- * video on a machine without ffmpeg. Each belongs to one of the first twelve demo catalogue
- * videos (eight long, four short; free, VIP and priced). The locked ones and two free ones are
+ * video on a machine without ffmpeg. Each is made for one of the first twelve demo catalogue
+ * videos (eight long, four short; free, VIP and priced); later videos share them (demoStreamOf). The locked ones and two free ones are
  * AES-128 encrypted; their keys are in the committed index.json — fine for demo content only.
  * The priced ones also carry an unencrypted preview (`<slug>/preview/`, media/play's previewLines).
  */
@@ -120,10 +120,32 @@ async function copyInPlace(from: string, to: string): Promise<void> {
 }
 
 /**
- * Gives the demo catalogue's first twelve videos their streams (rows only; the files are
- * installDemoStreams'), and their durations the streams' own. Only while no video has a
- * stream, so an operator's streams are never mixed with demo ones; a database whose catalogue
- * was seeded before streams existed gains them, the videos found by their demo titles.
+ * The committed stream each demo video plays: the first twelve their own, every later one
+ * one of those of its shape (landscape or portrait), encrypted if the video is locked (the
+ * key is what entitlement guards), and with a preview if it is priced, where there is one.
+ * So every demo card plays. Videos sharing a stream share its key, which is fine for demo
+ * pictures that are the same anyway.
+ */
+export function demoStreamOf(videoIndex: number, catalogue: DemoVideo[]): DemoStream | undefined {
+  const own = DEMO_STREAMS.find((stream) => stream.video === videoIndex)
+  if (own) return own
+  const video = catalogue[videoIndex]
+  if (!video) return undefined
+  const priced = (candidate: DemoVideo) => candidate.price > 0
+  const locked = priced(video) || video.vip > 0
+  const usable = DEMO_STREAMS.filter(
+    (stream) => catalogue[stream.video]?.contentType === video.contentType && (stream.encrypted || !locked),
+  )
+  const alike = usable.filter((stream) => priced(catalogue[stream.video]!) === priced(video))
+  const candidates = alike.length > 0 ? alike : usable
+  return candidates[videoIndex % candidates.length]
+}
+
+/**
+ * Gives every demo catalogue video its stream (rows only; the files are installDemoStreams'),
+ * and its duration the stream's own. Only while no video has a stream, so an operator's
+ * streams are never mixed with demo ones; a database whose catalogue was seeded before
+ * streams existed gains them, the videos found by their demo titles.
  */
 export async function linkDemoStreams(db: Db, now: Date, sourceDir = DEMO_STREAMS_DIR): Promise<void> {
   const entries = await readDemoStreamIndex(sourceDir)
@@ -139,19 +161,23 @@ export async function linkDemoStreams(db: Db, now: Date, sourceDir = DEMO_STREAM
   const any = await db.select({ id: videoStreams.videoId }).from(videoStreams).limit(1)
   if (any.length > 0) return
   const catalogue = demoVideos(now)
-  for (const stream of DEMO_STREAMS) {
-    const entry = entries.find((candidate) => candidate.slug === stream.slug)
-    const video = catalogue[stream.video]
-    if (!entry || !video) continue
-    const found = await db
-      .select({ id: videos.id })
-      .from(videos)
-      .where(and(eq(videos.title, video.title), eq(videos.contentType, video.contentType)))
-      .orderBy(asc(videos.id))
-      .limit(1)
-    const videoId = found[0]?.id
-    if (videoId === undefined) continue
-    await db.insert(videoStreams).values({
+  // One query each way, not three per video: seeding runs in many tests.
+  const idOf = new Map<string, number>()
+  const rows = await db
+    .select({ id: videos.id, title: videos.title, contentType: videos.contentType })
+    .from(videos)
+    .where(inArray(videos.title, [...new Set(catalogue.map((video) => video.title))]))
+    .orderBy(desc(videos.id))
+  for (const row of rows) idOf.set(`${row.contentType} ${row.title}`, row.id)
+  const links = catalogue.flatMap((video, index) => {
+    const slug = demoStreamOf(index, catalogue)?.slug
+    const entry = entries.find((candidate) => candidate.slug === slug)
+    const videoId = idOf.get(`${video.contentType} ${video.title}`)
+    return entry && videoId !== undefined ? [{ videoId, entry }] : []
+  })
+  if (links.length === 0) return
+  await db.insert(videoStreams).values(
+    links.map(({ videoId, entry }) => ({
       videoId,
       dir: `${DEMO_MEDIA_SUBDIR}/${entry.slug}`,
       encrypted: entry.keyHex !== undefined,
@@ -159,7 +185,10 @@ export async function linkDemoStreams(db: Db, now: Date, sourceDir = DEMO_STREAM
       renditions: entry.renditions,
       previewSeconds: entry.previewSeconds ?? 0,
       createdAt: now,
-    })
-    await db.update(videos).set({ duration: entry.durationSeconds }).where(eq(videos.id, videoId))
+    })),
+  )
+  for (const entry of entries) {
+    const ids = links.filter((link) => link.entry === entry).map((link) => link.videoId)
+    if (ids.length > 0) await db.update(videos).set({ duration: entry.durationSeconds }).where(inArray(videos.id, ids))
   }
 }

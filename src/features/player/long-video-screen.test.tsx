@@ -141,6 +141,18 @@ describe('LongVideoScreen', () => {
     expect(document.querySelector('video')).toBeNull()
   })
 
+  it('an unlocked video with no stream line says it cannot play yet, and a retry asks again', async () => {
+    let lines: PlayInfo['lines'] = []
+    const { attached, post } = open(async () => playInfo(7, { lines }))
+    expect(await screen.findByText('该视频暂时无法播放')).toBeTruthy()
+    expect(screen.queryByText('所有线路都无法播放，请稍后重试')).toBeNull()
+    expect(document.querySelector('video')).toBeNull()
+    lines = [{ name: '线路1', url: 'https://vid1.example/hls/7/master.m3u8?pt=tok7' }]
+    fireEvent.click(screen.getByRole('button', { name: '重试' }))
+    await vi.waitFor(() => expect(attached).toEqual(['https://vid1.example/hls/7/master.m3u8?pt=tok7']))
+    expect(post.mock.calls.filter(([name]) => name === 'media/play')).toHaveLength(2)
+  })
+
   it('offline: the last data with 需要联网才能播放 instead of a player', async () => {
     let offline = false
     const shown = show(async () => {

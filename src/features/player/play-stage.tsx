@@ -111,10 +111,11 @@ export function PlayStage({
     )
   }
 
+  // No stream yet (still being made, or none uploaded): nothing failed, so no line is blamed.
   if (info.lines.length === 0) {
     return (
       <CoverFrame cover={cover} title={title}>
-        <p className="player__overlay-text">{t.player.allLinesFailed}</p>
+        <p className="player__overlay-text">{t.player.noLines}</p>
         <button type="button" className="button" onClick={onRetry}>
           {t.common.retry}
         </button>
