@@ -144,6 +144,7 @@ function ShortPlayer({
 }: SlideProps & { lines: readonly string[] }) {
   const element = useRef<HTMLVideoElement>(null)
   const [line, setLine] = useState(0)
+  const [hasPicture, setHasPicture] = useState(false)
   const muteForAutoplay = useSetAtom(muteForAutoplayAtom)
   const reportTrack = useSetAtom(reportTrackAtom)
   const url = lines[line] ?? null
@@ -208,7 +209,9 @@ function ShortPlayer({
     <>
       <video
         ref={element}
-        className="short__video"
+        // Once it has a frame it hides the cover behind it, whose shape may differ from the video's.
+        className={hasPicture ? 'short__video has-picture' : 'short__video'}
+        onLoadedData={() => setHasPicture(true)}
         playsInline
         loop
         muted={muted}

@@ -186,6 +186,14 @@ describe('ShortsFeed', () => {
     expect(asked.sort()).toEqual([1, 2])
   })
 
+  it('a video with its first frame covers the cover image behind it, whose shape may differ', async () => {
+    renderFeed([card(1)], answerPlay)
+    const video = await videoOfSlide(0)
+    expect(video.classList.contains('has-picture')).toBe(false)
+    fireEvent(video, new Event('loadeddata'))
+    expect(video.classList.contains('has-picture')).toBe(true)
+  })
+
   it('swiping to the next slide plays it and pauses the one before; the slide after it is preloaded', async () => {
     renderFeed([card(1), card(2), card(3), card(4)], answerPlay)
     await videoOfSlide(0)
