@@ -1,5 +1,5 @@
 import ky, { isNetworkError, isTimeoutError } from 'ky'
-import { BUSINESS_MESSAGES, ResultCode, type ApiResult, type BusinessCode } from '../../core/protocol/codes.ts'
+import { BUSINESS_MESSAGES, BusinessCode, ResultCode, type ApiResult } from '../../core/protocol/codes.ts'
 import type { AsyncProtocolCrypto } from '../../core/protocol/crypto.ts'
 import { EnvelopeError, isEnvelope, openAsync, sealAsync } from '../../core/protocol/envelope.ts'
 import { signRequestAsync } from '../../core/protocol/sign.ts'
@@ -211,6 +211,11 @@ export function createApi(deps: ApiDeps): Api {
 }
 
 /** A message for anything a call can throw; never empty. */
+/** Whether asking again could answer differently: not when the server said the thing is not there. */
+export function isRetryable(error: unknown): boolean {
+  return !(error instanceof ApiError && error.kind === ApiErrorKind.Business && error.code === BusinessCode.NotFound)
+}
+
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message
   return t.http.failed

@@ -74,6 +74,10 @@ describe('InfiniteList', () => {
     expect(screen.getByRole('alert').textContent).toContain('网络连接失败')
     fireEvent.click(screen.getByRole('button', { name: t.common.retry }))
     expect(onRetry).toHaveBeenCalledTimes(1)
+    // Not there: asking again cannot help, so no retry.
+    rerender({ ...ready(), status: 'error', items: [], error: '内容不存在', retryable: false })
+    expect(screen.getByRole('alert').textContent).toContain('内容不存在')
+    expect(screen.queryByRole('button', { name: t.common.retry })).toBeNull()
   })
 
   it('asks for the next page when the end comes within reach, once per page', () => {

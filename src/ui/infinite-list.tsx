@@ -12,6 +12,8 @@ export interface InfiniteListState {
   status: 'idle' | 'loading' | 'ready' | 'error'
   items: readonly unknown[]
   error: string | null
+  /** False when asking again cannot help (the thing is not there): no retry then. */
+  retryable?: boolean
   hasMore: boolean
   loadingMore: boolean
   moreError: string | null
@@ -43,7 +45,11 @@ export function InfiniteList({ state, onLoadMore, onRetry, children, skeleton, e
   useNearViewport(sentinel, onLoadMore, { enabled: waiting, generation: count })
 
   if (state.status === 'idle' || state.status === 'loading') return <>{skeleton ?? <Skeleton lines={4} />}</>
-  if (state.status === 'error') return <ErrorState message={state.error ?? t.http.failed} onRetry={onRetry} />
+  if (state.status === 'error') {
+    return (
+      <ErrorState message={state.error ?? t.http.failed} onRetry={state.retryable === false ? undefined : onRetry} />
+    )
+  }
   if (count === 0 && !state.hasMore) return <EmptyState message={emptyMessage ?? t.list.empty} />
 
   return (

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Page, VideoCard } from '../../../core/contracts/media.ts'
+import { BusinessCode } from '../../../core/protocol/codes.ts'
 import { ApiError, ApiErrorKind, type Api } from '../../lib/http.ts'
 import { createOfflineReads, provideOfflineReads, type ReadsBackend } from '../../lib/offline-reads.ts'
 import { createAppStore, provideApi } from '../../lib/store.ts'
@@ -101,10 +102,23 @@ describe('paged list', () => {
     server.failNext(network())
     const list = catalogueList('media/published', {})
     await store.set(list.loadFirstAtom)
-    expect(store.get(list.stateAtom)).toMatchObject({ status: 'error', error: '网络连接失败', items: [] })
+    expect(store.get(list.stateAtom)).toMatchObject({
+      status: 'error',
+      error: '网络连接失败',
+      retryable: true,
+      items: [],
+    })
     await store.set(list.loadFirstAtom)
     expect(store.get(list.stateAtom)).toMatchObject({ status: 'ready', hasMore: false })
     expect(ids(store.get(list.stateAtom).items)).toEqual([1, 2, 3])
+  })
+
+  it('says a first page the server does not have cannot be retried', async () => {
+    const { store, server } = setup(3)
+    server.failNext(new ApiError(ApiErrorKind.Business, '内容不存在', BusinessCode.NotFound))
+    const list = catalogueList('media/topic/details', { id: 404 })
+    await store.set(list.loadFirstAtom)
+    expect(store.get(list.stateAtom)).toMatchObject({ status: 'error', error: '内容不存在', retryable: false })
   })
 
   it('keeps the items when a later page fails and retries that page inline', async () => {

@@ -1,7 +1,7 @@
 import { startTransition } from 'react'
 import { atom, type Atom, type Getter, type WritableAtom } from 'jotai'
 import type { Page } from '../../../core/contracts/media.ts'
-import { errorMessage } from '../../lib/http.ts'
+import { errorMessage, isRetryable } from '../../lib/http.ts'
 import { offlineReadsAtom, readKey, type ReadResult } from '../../lib/offline-reads.ts'
 import { apiAtom } from '../../lib/store.ts'
 import { checkAnswer, type CatalogueReads, type PagedItem, type PagedRead } from './api.ts'
@@ -11,8 +11,10 @@ export interface PagedListState<T, M = unknown> {
   /** The first page: idle → loading → ready | error. */
   status: 'idle' | 'loading' | 'ready' | 'error'
   items: readonly T[]
-  /** First-page failure (shown with a retry instead of the list). */
+  /** First-page failure (shown instead of the list, with a retry if `retryable`). */
   error: string | null
+  /** Whether the first-page failure may go away on asking again (not "内容不存在"). */
+  retryable: boolean
   /** More pages exist: the last page loaded had a nextCursor. */
   hasMore: boolean
   loadingMore: boolean
@@ -57,6 +59,7 @@ const initialView = {
   status: 'idle',
   items: [],
   error: null,
+  retryable: true,
   hasMore: false,
   loadingMore: false,
   moreError: null,
@@ -140,6 +143,7 @@ export function createPagedList<T, R extends Page<T>>(key: string, fetchPage: Pa
             status: 'ready',
             items: page.data.items,
             error: null,
+            retryable: true,
             hasMore: page.data.nextCursor !== null,
             loadingMore: false,
             moreError: null,
@@ -153,7 +157,10 @@ export function createPagedList<T, R extends Page<T>>(key: string, fetchPage: Pa
       if (now.generation !== generation) return
       // A failed reload keeps what is on screen.
       if (now.view.status === 'ready') return
-      set({ ...now, view: { ...initialView, status: 'error', error: errorMessage(error) } })
+      set({
+        ...now,
+        view: { ...initialView, status: 'error', error: errorMessage(error), retryable: isRetryable(error) },
+      })
     }
   }
 
