@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useEffect } from 'react'
 import type { Page } from '../../../core/contracts/media.ts'
+import { useLoadWhenBackOnline } from '../../lib/use-back-online.ts'
 import type { PagedList } from './paged-list.ts'
 import { usePrefetchNext } from './use-prefetch-next.ts'
 import { useReloadWhenOnline } from './use-reload-when-online.ts'
@@ -9,7 +10,7 @@ import { imageOf, type ImageDomains } from './video-card.tsx'
 /**
  * A paged list of things with covers as a screen shows it: the first page loaded on mount, the
  * next page's data and covers prefetched on idle, a list shown from storage reloaded once the
- * app is back online.
+ * app is back online, and a first page that failed offline loaded then.
  */
 export function useCoverList<T extends { cover: string }, R extends Page<T>>(
   list: PagedList<T, R>,
@@ -24,5 +25,9 @@ export function useCoverList<T extends { cover: string }, R extends Page<T>>(
   const coversOf = useCallback((items: readonly T[]) => items.map((item) => imageOf(config, item.cover)), [config])
   usePrefetchNext(list, coversOf)
   useReloadWhenOnline(list)
+  useLoadWhenBackOnline(
+    state.status === 'error',
+    useCallback(() => void loadFirst(), [loadFirst]),
+  )
   return { state, loadFirst, loadMore }
 }

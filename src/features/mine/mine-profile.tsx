@@ -1,7 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useEffect } from 'react'
+import { useCallback, useEffect } from 'react'
 import { vipExpiryShown, vipLabel } from '../../../core/vip/vip.ts'
 import { t } from '../../lib/messages.ts'
+import { useLoadWhenBackOnline } from '../../lib/use-back-online.ts'
 import { ErrorState, Skeleton } from '../../ui/state-views.tsx'
 import { loadUserInfoAtom, userInfoAtom } from './user-info.ts'
 
@@ -13,6 +14,10 @@ export function MineProfile() {
     // Runs again whenever the kept-alive Mine page becomes visible.
     void load()
   }, [load])
+  useLoadWhenBackOnline(
+    state.status === 'error',
+    useCallback(() => void load(), [load]),
+  )
 
   if (state.status === 'idle' || state.status === 'loading') {
     return (

@@ -12,6 +12,7 @@ import type { DomainEntry } from '../../../core/contracts/domain.ts'
 import type { VideoCard } from '../../../core/contracts/media.ts'
 import type { LoadHls } from '../../lib/hls-source.ts'
 import { t } from '../../lib/messages-watch.ts'
+import { useLoadWhenBackOnline } from '../../lib/use-back-online.ts'
 import { EmptyState, ErrorState, Skeleton } from '../../ui/state-views.tsx'
 import { isAttached, pickActiveSlide, shouldLoadMore } from './active-slide.ts'
 import { mutedAtom, setMutedAtom } from './muted.ts'
@@ -69,6 +70,10 @@ export function ShortsFeed({ list, config, loadHls, now = Date.now }: ShortsFeed
   const count = state.items.length
 
   useEffect(() => void loadFirst(), [loadFirst])
+  useLoadWhenBackOnline(
+    state.status === 'error',
+    useCallback(() => void loadFirst(), [loadFirst]),
+  )
 
   useEffect(() => {
     if (state.status === 'ready' && state.hasMore && !state.loadingMore && state.moreError === null) {
