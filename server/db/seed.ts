@@ -86,7 +86,7 @@ export async function seedDemoData(db: Db, now: Date, options: SeedOptions = {})
     if ((existing[0]?.n ?? 0) === 0) {
       await tx.insert(announcements).values({
         title: '欢迎来到 Marquee',
-        content: '这是一个演示站点：内容为示例数据。如有问题，请通过“我的 → 在线客服”联系我们。',
+        content: '这是一个演示站点：视频、封面和数据都是示例内容，可以随意浏览和播放。',
         publishedAt: now,
       })
     }
