@@ -2,8 +2,9 @@
  * Makes the demo HLS streams committed under assets/demo-streams/ (issue 4, "Demo content"):
  * one per entry of DEMO_STREAMS (server/db/demo/streams.ts), each a colour field with a moving
  * square, a label "演示视频 N" (not a catalogue title: later demo videos share these streams)
- * and a running clock (so a browser test can see it play), landscape for long videos and portrait for short ones, 4–6 s, two small renditions,
- * 2 s segments. Writes `<out>/<slug>/` (master.m3u8, renditions) and `<out>/index.json`.
+ * and a running clock (so a browser test can see it play), landscape for long videos and
+ * portrait for short ones, 4–6 s, two small renditions, 2 s segments. Writes `<out>/<slug>/`
+ * (master.m3u8, renditions) and `<out>/index.json`.
  *
  *   npx tsx scripts/make-demo-streams.ts [outDir]
  *   npx tsx scripts/make-demo-streams.ts --previews [outDir]

@@ -7,12 +7,12 @@ import { isOfflineAtom } from './online-status.ts'
  * of a network), so the screen fills by itself. Only on that change: a server that keeps
  * failing is not asked again in a loop.
  */
-export function useLoadWhenBackOnline(failed: boolean, load: () => void): void {
+export function useLoadWhenBackOnline(failed: boolean, load: () => unknown): void {
   const offline = useAtomValue(isOfflineAtom)
   const wasOffline = useRef(offline)
   useEffect(() => {
     const back = wasOffline.current && !offline
     wasOffline.current = offline
-    if (back && failed) load()
+    if (back && failed) void load()
   }, [offline, failed, load])
 }

@@ -1,7 +1,7 @@
 import { cp, mkdir, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { PREVIEW_DIR, PREVIEW_PLAYLIST } from '../../media-pipeline/preview.ts'
 import type { Rendition } from '../../media-pipeline/transcode.ts'
 import type { Db } from '../client.ts'
@@ -14,8 +14,9 @@ import { exists } from '../../media-pipeline/files.ts'
  * The demo streams (issue 4, "Demo content"): twelve short HLS streams made by
  * scripts/make-demo-streams.ts and committed under assets/demo-streams/, so `npm start` plays
  * video on a machine without ffmpeg. Each is made for one of the first twelve demo catalogue
- * videos (eight long, four short; free, VIP and priced); later videos share them (demoStreamOf). The locked ones and two free ones are
- * AES-128 encrypted; their keys are in the committed index.json — fine for demo content only.
+ * videos (eight long, four short; free, VIP and priced); later videos share them
+ * (demoStreamOf). The locked ones and two free ones are AES-128 encrypted; their keys are in
+ * the committed index.json — fine for demo content only.
  * The priced ones also carry an unencrypted preview (`<slug>/preview/`, media/play's previewLines).
  */
 
@@ -167,8 +168,11 @@ export async function linkDemoStreams(db: Db, now: Date, sourceDir = DEMO_STREAM
     .select({ id: videos.id, title: videos.title, contentType: videos.contentType })
     .from(videos)
     .where(inArray(videos.title, [...new Set(catalogue.map((video) => video.title))]))
-    .orderBy(desc(videos.id))
-  for (const row of rows) idOf.set(`${row.contentType} ${row.title}`, row.id)
+    .orderBy(asc(videos.id))
+  for (const row of rows) {
+    const key = `${row.contentType} ${row.title}`
+    if (!idOf.has(key)) idOf.set(key, row.id)
+  }
   const links = catalogue.flatMap((video, index) => {
     const slug = demoStreamOf(index, catalogue)?.slug
     const entry = entries.find((candidate) => candidate.slug === slug)

@@ -25,9 +25,6 @@ export function useCoverList<T extends { cover: string }, R extends Page<T>>(
   const coversOf = useCallback((items: readonly T[]) => items.map((item) => imageOf(config, item.cover)), [config])
   usePrefetchNext(list, coversOf)
   useReloadWhenOnline(list)
-  useLoadWhenBackOnline(
-    state.status === 'error',
-    useCallback(() => void loadFirst(), [loadFirst]),
-  )
+  useLoadWhenBackOnline(state.status === 'error', loadFirst)
   return { state, loadFirst, loadMore }
 }

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useCallback, useEffect } from 'react'
+import { useEffect } from 'react'
 import { vipExpiryShown, vipLabel } from '../../../core/vip/vip.ts'
 import { t } from '../../lib/messages.ts'
 import { useLoadWhenBackOnline } from '../../lib/use-back-online.ts'
@@ -14,10 +14,7 @@ export function MineProfile() {
     // Runs again whenever the kept-alive Mine page becomes visible.
     void load()
   }, [load])
-  useLoadWhenBackOnline(
-    state.status === 'error',
-    useCallback(() => void load(), [load]),
-  )
+  useLoadWhenBackOnline(state.status === 'error', load)
 
   if (state.status === 'idle' || state.status === 'loading') {
     return (

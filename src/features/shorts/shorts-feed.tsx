@@ -70,10 +70,7 @@ export function ShortsFeed({ list, config, loadHls, now = Date.now }: ShortsFeed
   const count = state.items.length
 
   useEffect(() => void loadFirst(), [loadFirst])
-  useLoadWhenBackOnline(
-    state.status === 'error',
-    useCallback(() => void loadFirst(), [loadFirst]),
-  )
+  useLoadWhenBackOnline(state.status === 'error', loadFirst)
 
   useEffect(() => {
     if (state.status === 'ready' && state.hasMore && !state.loadingMore && state.moreError === null) {
