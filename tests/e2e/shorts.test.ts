@@ -23,7 +23,7 @@ function slideState(page: Page, index: number) {
     const video = slide?.querySelector('video') ?? null
     return {
       active: slide?.classList.contains('is-active') ?? false,
-      /** Shows an unlock link or an error instead of a player (items without a stream exist in the demo). */
+      /** Shows an unlock link or an error instead of a player (locked items exist in the demo). */
       blocked: Boolean(slide?.querySelector('.short__lock')),
       video: video ? { time: video.currentTime, paused: video.paused, muted: video.muted } : null,
     }
@@ -62,9 +62,9 @@ async function advances(page: Page, index: number, from: number) {
 }
 
 /**
- * Swipes down with the keyboard until two slides in a row play (the demo catalogue has short
- * videos without a stream, and locked ones), checking on the way that exactly one plays at a
- * time. Returns the index of the second.
+ * Swipes down with the keyboard until two slides in a row play (the demo catalogue has locked
+ * short videos), checking on the way that exactly one plays at a time. Returns the index of
+ * the second.
  */
 async function findPlayingPair(page: Page): Promise<number> {
   const feed = page.getByRole('feed', { name: '短视频' })
