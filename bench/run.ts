@@ -107,7 +107,7 @@ if (benchSelected('web')) {
     const audit = await lighthouseMobile(`${server.baseUrl}/`)
     console.log('\nLighthouse mobile on / (emulated phone, throttled 4G)')
     console.log(
-      `  performance   ${String(audit.performance).padStart(3)}   (goal ≥ 95; ratio ${(audit.performance / 95).toFixed(2)})`,
+      `  performance   ${String(audit.performance).padStart(3)}   (goal ≥ 95; ratio ${(audit.performance / 95).toFixed(2)}; runs ${audit.runs.join(' ')})`,
     )
     console.log(
       `  accessibility ${String(audit.accessibility).padStart(3)}   (goal ≥ 95; ratio ${(audit.accessibility / 95).toFixed(2)})`,
