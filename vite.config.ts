@@ -27,6 +27,8 @@ const SHELL_SHARED = new RegExp(
     'src/lib/search\\.ts',
     'src/ui/(page-header|back-button)',
     'src/features/catalogue/page-params',
+    // A few lines that home, shorts and Mine share: a file of its own would be one more request.
+    'src/lib/use-back-online',
   ].join('|'),
 )
 
