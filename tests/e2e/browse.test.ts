@@ -638,7 +638,9 @@ describe("home's announcement", () => {
       await route.continue()
     })
     await page.goto(`${baseUrl}/`)
-    const section = page.locator('.home-section').first()
+    // The first section with its answer in: the skeleton before it is a div of the same class,
+    // which React replaces, so measuring it could meet a detached element (rect all zeros).
+    const section = page.locator('section.home-section').first()
     await page.locator('.announcement .skeleton').waitFor()
     await section.waitFor()
     const before = await section.evaluate((element) => element.getBoundingClientRect().top)
