@@ -6,13 +6,17 @@
  *  3. Lighthouse mobile on `/` with the demo content: performance ≥ 95, accessibility ≥ 95.
  *  4. Image descrambling ÷ an allocating copy at 100 KB and 1 MB, in Node and Chromium; target ≥ 1.5.
  *  5. On PostgreSQL, media/home and the HLS key endpoint ÷ the signed baseline (ping/config); target ≥ 0.6.
- * BENCH_ONLY=protocol,watch,web,descramble picks sections (1, 5, 2–3, 4); BENCH_SECONDS each phase's length;
+ *  6. A flood of signed calls from one address (issue 18's lock-out) while a user on another
+ *     address calls: the user's calls answered 200 (goal: all), the server's memory and log volume.
+ * BENCH_ONLY=protocol,watch,web,descramble,flood picks sections (1, 5, 2–3, 4, 6); BENCH_SECONDS each phase's length;
+ * BENCH_FLOOD_SECONDS the flood's (30);
  * BENCH_ROUNDS the alternating rounds of sections 1 and 5 (medians reported); BENCH_CPU_PROFILE=<dir>
  * writes a CPU profile of the bench server process.
  */
 import { open } from '../core/protocol/envelope.ts'
 import { buildApp as buildWebApp, freePort, startServer } from '../tests/support/server-process.ts'
 import { descrambleBenchmark, formatDescrambleBenchmark } from './descramble.ts'
+import { floodBenchmark, formatFloodBenchmark } from './flood.ts'
 import { measureFirstVisitJs } from './js-size.ts'
 import { lighthouseMobile } from './lighthouse.ts'
 import {
@@ -124,4 +128,8 @@ if (benchSelected('web')) {
 
 if (benchSelected('descramble')) {
   for (const line of formatDescrambleBenchmark(await descrambleBenchmark())) console.log(line)
+}
+
+if (benchSelected('flood')) {
+  for (const line of formatFloodBenchmark(await floodBenchmark())) console.log(line)
 }

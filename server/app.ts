@@ -20,13 +20,15 @@ import { createSearchService } from './modules/search/service.ts'
 import { createWalletService } from './modules/wallet/service.ts'
 import { registerWalletRoutes } from './modules/wallet/routes.ts'
 import { registerSearchRoutes } from './modules/search/routes.ts'
-import { createCallRegistrar } from './plugins/calls.ts'
+import { CALL_PATH_PREFIX, createCallRegistrar } from './plugins/calls.ts'
 import { createMemoryNonceStore, type NonceStore } from './plugins/nonce-store.ts'
 import { createResultSender, registerProtocol } from './plugins/protocol.ts'
+import { createCallerLimit } from './plugins/rate-limit.ts'
+import { RequestLog } from './plugins/request-log.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { mediaDirOf, registerStreamRoutes } from './modules/streams/routes.ts'
 import { createSessionLookup, registerSession } from './plugins/session.ts'
-import { registerStaticApp } from './plugins/static-app.ts'
+import { registerStaticApp, sendPlainStatus } from './plugins/static-app.ts'
 import { createNodeCrypto } from './protocol/node-crypto.ts'
 
 export interface AppOptions {
@@ -45,39 +47,56 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options
   const now = options.now ?? Date.now
   const crypto = options.crypto ?? createNodeCrypto({ pinned: [config.apiSecret] })
-  const nonceStore = options.nonceStore ?? createMemoryNonceStore({ now })
-
+  const requestLog = new RequestLog(now)
   const app = Fastify({
     logger: loggerOptions(options.log),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    logController: requestLog,
+    // Fastify's default answer to a malformed URL (bad percent-encoding) repeats the URL.
+    frameworkErrors: (_error, _request, reply) => sendPlainStatus(reply, 400),
   })
 
+  const nonceStore =
+    options.nonceStore ??
+    createMemoryNonceStore({
+      now,
+      onEvicted: (count) => app.log.warn({ count }, 'nonce store full: the oldest nonces were forgotten early'),
+    })
   const sendResult = createResultSender({ config, crypto })
   registerSecurityHeaders(app)
-  const inputlessPaths = new Set<string>()
-  registerProtocol(app, { config, crypto, now, nonceStore, unsignedPrefixes: [KEY_PATH_PREFIX], inputlessPaths })
+  app.addHook('onClose', async () => requestLog.summarise(app.log))
+  const limitCaller = await createCallerLimit(app, {
+    perIp: config.rateLimitPerIp,
+    perSession: config.rateLimitPerSession,
+  })
+  registerProtocol(app, { config, crypto, now, nonceStore, unsignedPrefixes: [KEY_PATH_PREFIX], limitCaller })
   const sessions = createSessionLookup({ db, now })
   registerSession(app, sessions)
 
   app.setErrorHandler((error, request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode ?? 500
+    const isCall = request.routeOptions.url?.startsWith(CALL_PATH_PREFIX) === true
     if (error instanceof AppError) {
       return sendResult(reply, { code: error.code, data: null, tip: '', msg: error.message })
     }
-    const status = (error as { statusCode?: number }).statusCode ?? 500
     if (status === 413) {
       return reply.code(413).send({ code: ResultCode.ValidationError, data: null, tip: '', msg: 'body: too large' })
     }
     if (status >= 400 && status < 500) {
-      // Fastify's own refusals (unsupported content type, malformed request).
-      return sendResult(reply, { code: ResultCode.ValidationError, data: null, tip: '', msg: 'body: not accepted' })
+      // Fastify's own refusals (unsupported content type, malformed request): a call answers
+      // them as a result; anything else (a static file, an image) with its status, and neither
+      // echoes what was asked.
+      if (isCall)
+        return sendResult(reply, { code: ResultCode.ValidationError, data: null, tip: '', msg: 'body: not accepted' })
+      return sendPlainStatus(reply, status)
     }
     request.log.error({ err: error }, 'unexpected error')
     return reply.code(500).send({ code: ResultCode.ServerError, data: null, tip: '', msg: SERVER_ERROR_MESSAGE })
   })
 
-  const defineCall = createCallRegistrar(app, sendResult, inputlessPaths)
+  const defineCall = createCallRegistrar(app, sendResult)
   const ping = createPingService({ db, config, now })
   registerPingRoutes(defineCall, ping)
   registerAccountRoutes(

@@ -25,6 +25,8 @@ describe('parseConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       bodyLimitBytes: 1_048_576,
+      rateLimitPerIp: 1200,
+      rateLimitPerSession: 600,
     })
   })
 
@@ -58,6 +60,8 @@ describe('parseConfig', () => {
       LOG_LEVEL: 'WARN',
       TRUST_PROXY: 'yes',
       BODY_LIMIT_BYTES: '2048',
+      RATE_LIMIT_PER_IP: '0',
+      RATE_LIMIT_PER_SESSION: '30',
     })
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -80,6 +84,8 @@ describe('parseConfig', () => {
       logLevel: 'warn',
       trustProxy: true,
       bodyLimitBytes: 2048,
+      rateLimitPerIp: 0,
+      rateLimitPerSession: 30,
     })
   })
 

@@ -40,6 +40,10 @@ export interface Config {
   /** Trust X-Forwarded-For from a proxy in front (needed for the per-IP guest cap behind one). */
   trustProxy: boolean
   bodyLimitBytes: number
+  /** Signed calls one address (IPv6: one /64) may make per minute; 0: no limit. */
+  rateLimitPerIp: number
+  /** Signed calls one session token may make per minute; 0: no limit. */
+  rateLimitPerSession: number
 }
 
 export class ConfigError extends Error {
@@ -166,6 +170,8 @@ export function parseConfig(env: Env): Config {
     logLevel,
     trustProxy: bool('TRUST_PROXY', false),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
+    rateLimitPerIp: int('RATE_LIMIT_PER_IP', 1200, 0, 10_000_000),
+    rateLimitPerSession: int('RATE_LIMIT_PER_SESSION', 600, 0, 10_000_000),
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

@@ -22,6 +22,9 @@ export interface CallDefinition<Schema extends z.ZodType, Secured extends boolea
   handler: (input: z.output<Schema>, context: CallContext<Secured>) => Promise<Result> | Result
 }
 
+/** Every call's path begins so: `/api/app/login/guest`. */
+export const CALL_PATH_PREFIX = '/api/app/'
+
 type SendResult = (reply: FastifyReply, result: ApiResult) => FastifyReply
 
 /** "field: reason" for the first problem, e.g. `devID: devID is required`. */
@@ -35,21 +38,20 @@ export function describeIssue(error: z.ZodError): string {
 /**
  * One API call: signed (protocol plugin), parsed with its contract's schema (4000 naming
  * the field), authorised (1000), handled, answered as `{code, data, tip, msg}`. A call without
- * a schema takes no input: its path goes into `inputlessPaths`, whose bodies the protocol
- * plugin does not open.
+ * a schema takes no input: its route is marked `inputless`, and the protocol plugin does not
+ * open its body.
  */
-export function createCallRegistrar(app: FastifyInstance, sendResult: SendResult, inputlessPaths: Set<string>) {
+export function createCallRegistrar(app: FastifyInstance, sendResult: SendResult) {
   return function defineCall<Schema extends z.ZodType, Secured extends boolean, Result>(
     definition: CallDefinition<Schema, Secured, Result>,
   ) {
     const { secured, body, handler } = definition
     const answer = (reply: FastifyReply, data: Result) =>
       sendResult(reply, { code: ResultCode.Ok, data: data ?? null, tip: '', msg: 'ok' })
-    const url = `/api/app/${definition.name}`
-    if (!body) inputlessPaths.add(url)
     app.route({
       method: definition.method ?? 'POST',
-      url,
+      url: `${CALL_PATH_PREFIX}${definition.name}`,
+      config: { inputless: !body },
       // Not async: a handler that answers at once (a cached config, a constant) is answered
       // in this tick; only a handler that returns a promise goes through one.
       handler: (request, reply) => {

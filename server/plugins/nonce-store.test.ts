@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createMemoryNonceStore, NonceStoreFullError } from './nonce-store.ts'
+import { createMemoryNonceStore } from './nonce-store.ts'
 
 describe('memory nonce store', () => {
   it('refuses a nonce it remembers and forgets it after the TTL', async () => {
@@ -23,12 +23,24 @@ describe('memory nonce store', () => {
     expect(store.size()).toBe(1)
   })
 
-  it('refuses new nonces when full instead of forgetting live ones', async () => {
-    const store = createMemoryNonceStore({ now: () => 0, maxEntries: 2 })
+  it('when full, makes room by forgetting the oldest nonce and says so at most once a minute', async () => {
+    let now = 0
+    const reports: number[] = []
+    const store = createMemoryNonceStore({ now: () => now, maxEntries: 2, onEvicted: (n) => reports.push(n) })
     await store.remember('a', 600)
     await store.remember('b', 600)
-    await expect(store.remember('c', 600)).rejects.toBeInstanceOf(NonceStoreFullError)
-    expect(await store.remember('a', 600)).toBe(false)
+    expect(await store.remember('c', 600)).toBe(true)
+    expect(await store.remember('d', 600)).toBe(true)
+    expect(store.size()).toBe(2)
+    expect(await store.remember('d', 600)).toBe(false)
+    expect(await store.remember('c', 600)).toBe(false)
+    expect(reports).toEqual([1])
+    now = 60_000
+    expect(await store.remember('e', 600)).toBe(true)
+    expect(reports).toEqual([1, 2])
+    // The oldest left is 'd'; it still expires on time after the evictions.
+    now = 600_000
+    expect(await store.remember('d', 600)).toBe(true)
   })
 
   it('keeps protocol nonces apart from other keys and for at least the whole TTL', async () => {

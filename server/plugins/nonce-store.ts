@@ -8,20 +8,22 @@ export interface NonceStore {
   remember(nonce: string, ttlSeconds: number): Promise<boolean>
   /**
    * The same answer without a promise, for stores that can give it at once (in process): the
-   * protocol check then finishes in the same tick. Throws NonceStoreFullError.
+   * protocol check then finishes in the same tick.
    */
   rememberNow?(nonce: string, ttlSeconds: number): boolean
-}
-
-export class NonceStoreFullError extends Error {
-  override name = 'NonceStoreFullError'
 }
 
 export interface MemoryNonceStoreOptions {
   /** Milliseconds, like Date.now. */
   now: () => number
-  /** Refuses new nonces (answered 4290) rather than forgetting live ones. */
+  /**
+   * When full, the oldest nonce is forgotten to make room. Refusing new ones instead let one
+   * client that filled the store lock every user out (issue 18); the per-client rate limits keep
+   * a client from filling it, so only a flood from many addresses reaches this bound.
+   */
   maxEntries?: number
+  /** Told (at most once a minute) when nonces were forgotten early to make room. */
+  onEvicted?: (count: number) => void
 }
 
 /** A hex digit's value, or -1 for anything else (protocol nonces are lowercase hex). */
@@ -79,6 +81,18 @@ export function createMemoryNonceStore(
       expiries.delete(key)
     }
   }
+  let evicted = 0
+  let evictionReportedAt = -Infinity
+  const evictOldest = (nowMs: number) => {
+    expiries.delete(expiries.keys().next().value!)
+    oldestExpiry = expiries.values().next().value ?? Infinity
+    evicted++
+    if (nowMs - evictionReportedAt >= 60_000) {
+      options.onEvicted?.(evicted)
+      evicted = 0
+      evictionReportedAt = nowMs
+    }
+  }
   function rememberNow(nonce: string, ttlSeconds: number): boolean {
     // Seconds since the store began, rounded down for now and up for an expiry, so a nonce is
     // remembered for at least its TTL and less than a second more.
@@ -88,7 +102,7 @@ export function createMemoryNonceStore(
     const key = nonceKey(nonce)
     const expiresAt = expiries.get(key)
     if (expiresAt !== undefined && expiresAt > now) return false
-    if (expiries.size >= maxEntries) throw new NonceStoreFullError('nonce store is full')
+    if (expiries.size >= maxEntries) evictOldest(nowMs)
     const expiry = Math.ceil(nowMs / 1000) - startSecond + ttlSeconds
     // A nonce seen before and expired moves to the back, keeping the Map in expiry order.
     if (expiresAt !== undefined) expiries.delete(key)
@@ -99,11 +113,7 @@ export function createMemoryNonceStore(
   return {
     rememberNow,
     remember(nonce, ttlSeconds) {
-      try {
-        return Promise.resolve(rememberNow(nonce, ttlSeconds))
-      } catch (error) {
-        return Promise.reject(error as Error)
-      }
+      return Promise.resolve(rememberNow(nonce, ttlSeconds))
     },
     size: () => expiries.size,
   }

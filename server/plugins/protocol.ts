@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestAsyncHookHandler,
+} from 'fastify'
 import { constantTimeEqual, type ProtocolCrypto } from '../../core/protocol/crypto.ts'
 import { ResultCode, httpStatusFor, type ApiResult, type ProtocolRejection } from '../../core/protocol/codes.ts'
 import { MAX_CLOCK_SKEW_SECONDS, NONCE_TTL_SECONDS } from '../../core/protocol/defaults.ts'
@@ -9,7 +15,7 @@ import type { Config } from '../config.ts'
 import { createOpener, createSealer, padPlaintext, type PaddedPlaintext } from '../protocol/sealer.ts'
 import { createSigner } from '../protocol/signature.ts'
 import { AppError } from '../errors.ts'
-import { NonceStoreFullError, type NonceStore } from './nonce-store.ts'
+import type { NonceStore } from './nonce-store.ts'
 
 export interface ProtocolDeps {
   config: Pick<Config, 'apiSecret' | 'encryptHttp'>
@@ -22,11 +28,8 @@ export interface ProtocolDeps {
    * endpoint, fetched by the browser's native player or hls.js, which cannot sign (issue 4).
    */
   unsignedPrefixes?: readonly string[]
-  /**
-   * Paths of calls that take no input (filled by defineCall): their bodies are read but not
-   * parsed or opened, as nothing would use them. The signature already authenticates the request.
-   */
-  inputlessPaths?: ReadonlySet<string>
+  /** Runs before the checks on every signed route: the per-client rate limits. */
+  limitCaller?: onRequestAsyncHookHandler | null
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -70,15 +73,16 @@ function nonceChecked(
   done()
 }
 
-function nonceStoreFailed(error: unknown, reply: FastifyReply, done: HookHandlerDoneFunction) {
-  if (!(error instanceof NonceStoreFullError)) return done(error as Error)
-  reject(reply, { code: ResultCode.RateLimited, msg: 'too many requests' })
-}
-
 /**
- * SPEC §2 checks for every /api/ request, in order, before routing reaches a handler or
- * the body is read: header well-formed (4003), clock skew (4004 + serverTime), signature
- * (4003), nonce not replayed (4005). A rejected request never reaches a handler.
+ * SPEC §2 checks for every signed request, in order, before the body is read or a handler
+ * runs: header well-formed (4003), clock skew (4004 + serverTime), signature (4003), nonce not
+ * replayed (4005). A rejected request never reaches a handler.
+ *
+ * The checks are attached to the routes themselves (every route under /api/ but the
+ * `unsignedPrefixes`), not to URLs that look like /api/: the router decodes a path, so
+ * `/%61pi/app/login/guest` reaches the same handler as `/api/app/login/guest` and must meet the
+ * same checks. `limitCaller` (the per-client rate limits) runs first, so a flood is turned away
+ * before it costs a nonce.
  */
 export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
   const { nonceStore, now } = deps
@@ -87,13 +91,15 @@ export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
   const openBody = createOpener(secret)
   const rememberNow = nonceStore.rememberNow?.bind(nonceStore)
   const unsigned = deps.unsignedPrefixes ?? []
-  const inputless = deps.inputlessPaths ?? new Set<string>()
+  // Nonces live in this process's memory: a request accepted before a restart could be replayed
+  // after it within its 300 s. Timestamps from before this process began are therefore refused
+  // (4004 with serverTime: the app re-syncs its clock and signs again).
+  const notBefore = Math.floor(now() / 1000)
 
   // A callback hook, not an async one: with an in-process nonce store the checks finish in
   // this tick, without a promise or a trip through the microtask queue per request.
-  app.addHook('onRequest', (request, reply, done) => {
+  function checkSignature(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     const url = request.url
-    if (!url.startsWith('/api/') || unsigned.some((prefix) => url.startsWith(prefix))) return done()
     const queryAt = url.indexOf('?')
     const path = queryAt === -1 ? url : url.slice(0, queryAt)
     const headers = request.headers
@@ -103,7 +109,7 @@ export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
       return reject(reply, { code: ResultCode.BadSignature, msg: 'missing or malformed x-api-key or X-User-Agent' })
     }
     const serverTime = Math.floor(now() / 1000)
-    if (Math.abs(serverTime - key.t) > MAX_CLOCK_SKEW_SECONDS) {
+    if (Math.abs(serverTime - key.t) > MAX_CLOCK_SKEW_SECONDS || key.t < notBefore) {
       return reject(reply, { code: ResultCode.ClockSkew, msg: 'clock skew too large', serverTime })
     }
     const token = first(headers.authorization) ?? ''
@@ -114,23 +120,25 @@ export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
     if (!rememberNow) {
       nonceStore.remember(key.n, NONCE_TTL_SECONDS).then(
         (fresh) => nonceChecked(fresh, request, reply, token, done),
-        (error: unknown) => nonceStoreFailed(error, reply, done),
+        (error: unknown) => done(error as Error),
       )
       return
     }
-    let fresh: boolean
-    try {
-      fresh = rememberNow(key.n, NONCE_TTL_SECONDS)
-    } catch (error) {
-      return nonceStoreFailed(error, reply, done)
-    }
-    nonceChecked(fresh, request, reply, token, done)
+    nonceChecked(rememberNow(key.n, NONCE_TTL_SECONDS), request, reply, token, done)
+  }
+
+  const signedRouteHooks = deps.limitCaller ? [deps.limitCaller, checkSignature] : [checkSignature]
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || unsigned.some((prefix) => route.url.startsWith(prefix))) return
+    const own =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]
+    route.onRequest = [...signedRouteHooks, ...own]
   })
 
   // JSON bodies, sealed or plain (SPEC §2: a body without `hash` is plain JSON).
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (inputless.has(request.url)) return done(null, undefined)
+    if (request.routeOptions.config.inputless) return done(null, undefined)
     const text = (body as string).trim()
     if (text === '') return done(null, {})
     let value: unknown
@@ -157,5 +165,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The Authorization header of a request that passed the protocol checks ('' if none). */
     apiToken: string
+  }
+  interface FastifyContextConfig {
+    /**
+     * A call that takes no input (set by defineCall): its body is read but not parsed or
+     * opened, as nothing would use it. The signature already authenticates the request.
+     */
+    inputless?: boolean
   }
 }

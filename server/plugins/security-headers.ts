@@ -22,6 +22,12 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ')
 
+/**
+ * Powerful features the app does not use are off for it and anything it embeds; the camera
+ * stays available to this origin for scanning a credential QR (SPEC: accoutCodeCamera).
+ */
+export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()'
+
 export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff')
@@ -29,6 +35,7 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     reply.header('X-Frame-Options', 'DENY')
     reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
     reply.header('Cross-Origin-Opener-Policy', 'same-origin')
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY)
     done(null, payload)
   })
 }

@@ -60,7 +60,8 @@ export function createSessionLookup(deps: { db: Db; now: () => number }): Sessio
 }
 
 /**
- * Resolves `Authorization` to request.user for /api/ calls that passed the protocol checks.
+ * Resolves `Authorization` to request.user for calls that passed the protocol checks (only they
+ * set apiToken).
  * Whether a call needs a user is the call's business (defineCall's `secured`). A callback hook:
  * anonymous calls and remembered sessions go on in the same tick.
  */
@@ -69,7 +70,7 @@ export function registerSession(app: FastifyInstance, sessions: SessionLookup) {
   app.decorateRequest('apiToken', '')
   app.addHook('preHandler', (request, _reply, done) => {
     const token = request.apiToken
-    if (!token || !request.url.startsWith('/api/')) return done()
+    if (!token) return done()
     const found = sessions.find(token)
     if (!(found instanceof Promise)) {
       request.user = found

@@ -1,3 +1,4 @@
+import { connect } from 'node:net'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,6 +11,24 @@ import type { Db } from '../db/client.ts'
 
 // Serving files touches no database; a stand-in that fails loudly if anything queries it.
 const noDatabase = new Proxy({}, { get: () => () => Promise.reject(new Error('no database here')) }) as Db
+
+/** A GET of `path` exactly as written, as an attacker's client would send it. */
+function rawRequest(origin: string, path: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(origin)
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`)
+    })
+    let text = ''
+    socket.setEncoding('latin1')
+    socket.on('data', (chunk: string) => (text += chunk))
+    socket.on('error', reject)
+    socket.on('end', () => {
+      const [head = '', body = ''] = text.split('\r\n\r\n')
+      resolve({ status: Number(head.split(' ')[1]), body })
+    })
+  })
+}
 
 let dist: string
 let app: FastifyInstance | null = null
@@ -83,11 +102,27 @@ describe('serving the built app', () => {
     expect((await server.inject('/favicon.ico')).statusCode).toBe(404)
     for (const path of ['/api/app/ping/nope', '/api/other', '/api']) {
       const answer = await server.inject(path)
-      expect(answer.statusCode).toBe(path === '/api' ? 404 : 403)
+      expect(answer.statusCode).toBe(404)
       expect(answer.headers['content-type']).toMatch(/^application\/json/)
     }
     const post = await server.inject({ method: 'POST', url: '/mine' })
     expect(post.statusCode).toBe(404)
+  })
+
+  it.each([
+    ['dot segments', '/../../etc/passwd'],
+    ['a NUL', '/index.html%00'],
+    ['an 8,000-character file path', `/${'a'.repeat(8000)}.js`],
+    ['bad percent-encoding', '/img/%ff%fe'],
+    ['an 8,000-character call', `/api/app/${'b'.repeat(8000)}`],
+  ])('refuses %s with a 4xx status, echoing nothing of the request', async (_, path) => {
+    // Over a socket: inject() would resolve the dot segments before the server saw them.
+    const server = await serve(dist)
+    const answer = await rawRequest(await server.listen({ host: '127.0.0.1', port: 0 }), path)
+    expect([400, 403, 404]).toContain(answer.status)
+    expect(answer.body).not.toContain('hash')
+    expect(answer.body).not.toContain(path.slice(1, 20))
+    expect(answer.body).not.toContain(decodeURIComponent(path.replace(/%ff%fe/, '')).slice(1, 20))
   })
 
   it('starts without a build and explains how to make one', async () => {

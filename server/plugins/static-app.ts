@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs'
+import { STATUS_CODES } from 'node:http'
 import { resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 /** Everything not content-hashed revalidates (ETag), so a deploy is seen on the next load. */
@@ -13,6 +14,14 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <p>The API server is running, but the app's files are missing. Run <code>npm run build</code>
 (or <code>npm start</code>, which builds first) and reload.</p></body></html>
 `
+
+/** A bare status for what is not a call or a page: nothing of the request is echoed. */
+export function sendPlainStatus(reply: FastifyReply, status: number) {
+  return reply
+    .code(status)
+    .type('text/plain; charset=utf-8')
+    .send(STATUS_CODES[status] ?? 'Error')
+}
 
 /** The last path segment has an extension, e.g. /favicon.ico or /assets/x.js. */
 const looksLikeFile = (path: string) => /\.[^/]+$/.test(path)
@@ -44,11 +53,10 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
     const queryAt = request.url.indexOf('?')
     const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt)
     if (path.startsWith('/api/') || path === '/api') {
-      return reply.code(404).send({ code: 404, data: null, tip: '', msg: `no such call: ${request.method} ${path}` })
+      return reply.code(404).send({ code: 404, data: null, tip: '', msg: 'no such call' })
     }
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || looksLikeFile(path)) {
-      return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
-    }
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || looksLikeFile(path))
+      return sendPlainStatus(reply, 404)
     if (!built) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE)
     reply.header('Cache-Control', REVALIDATE)
     return reply.sendFile('index.html')

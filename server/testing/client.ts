@@ -111,9 +111,10 @@ export class TestClient {
     return this.send({ method: 'POST', url, headers: previous.sent.headers, payload: previous.sent.payload }, {})
   }
 
-  private async send(
-    request: { method: 'GET' | 'POST'; url: string; headers: Record<string, string>; payload: string | undefined },
-    options: CallOptions,
+  /** Sends a request as given: any URL spelling, any headers (nothing is signed for it). */
+  async send(
+    request: { method: 'GET' | 'POST'; url: string; headers: Record<string, string>; payload?: string | undefined },
+    options: CallOptions = {},
   ): Promise<CallAnswer> {
     const response = await this.app.inject({
       method: request.method,
@@ -122,7 +123,13 @@ export class TestClient {
       ...(request.payload !== undefined ? { payload: request.payload } : {}),
       ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     })
-    const json = JSON.parse(response.body) as { hash?: boolean; data?: string; code?: number }
+    // Anything but JSON (a page's 404, say) is kept as the text in `msg`.
+    const isJson = /^application\/json/.test(String(response.headers['content-type']))
+    const json = (isJson ? JSON.parse(response.body) : { code: 0, msg: response.body }) as {
+      hash?: boolean
+      data?: string
+      code?: number
+    }
     const sealed = json.hash === true && typeof json.data === 'string'
     return {
       status: response.statusCode,

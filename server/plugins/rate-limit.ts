@@ -1,0 +1,62 @@
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { ResultCode, httpStatusFor } from '../../core/protocol/codes.ts'
+
+export interface CallerLimits {
+  /** Signed calls one client address may make per minute (IPv6: per /64). 0: no limit. */
+  perIp: number
+  /** Signed calls one session token may make per minute, from any address. 0: no limit. */
+  perSession: number
+}
+
+const WINDOW_MS = 60_000
+/** Counters kept per limiter; the least recently seen caller is forgotten first. */
+const TRACKED_CALLERS = 100_000
+/** Session tokens are 64 lowercase hex characters; anything else is no session to count. */
+const SESSION_TOKEN = /^[0-9a-f]{64}$/
+
+type Limiter = (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>
+
+/**
+ * Limits what one caller may send before its request costs anything: a nonce remembered, a
+ * session looked up, a handler run. The signing secret ships in the app, so anyone can sign;
+ * these counters are what bounds one client (issue 18). Returns the onRequest hook the protocol
+ * plugin runs ahead of its checks on every signed route, or null when both limits are off.
+ */
+export async function createCallerLimit(app: FastifyInstance, limits: CallerLimits) {
+  await app.register(rateLimit, { global: false })
+  // createRateLimit's types leave out `cache`, which its store does read.
+  const options = (max: number, more: RateLimitOptions = {}): RateLimitOptions => ({
+    max,
+    timeWindow: WINDOW_MS,
+    cache: TRACKED_CALLERS,
+    ...more,
+  })
+  const limiters: Limiter[] = []
+  if (limits.perIp > 0) limiters.push(app.createRateLimit(options(limits.perIp)))
+  if (limits.perSession > 0) {
+    const perSession = app.createRateLimit(
+      options(limits.perSession, { keyGenerator: (request) => request.headers.authorization as string }),
+    )
+    limiters.push((request) => {
+      const token = request.headers.authorization
+      return typeof token === 'string' && SESSION_TOKEN.test(token)
+        ? perSession(request)
+        : Promise.resolve({ isAllowed: true })
+    })
+  }
+
+  if (limiters.length === 0) return null
+  return async function limitCaller(request: FastifyRequest, reply: FastifyReply) {
+    for (const limiter of limiters) {
+      const verdict = await limiter(request)
+      if (verdict.isExceeded) {
+        return reply
+          .code(httpStatusFor(ResultCode.RateLimited))
+          .header('Retry-After', String(verdict.ttlInSeconds ?? 60))
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify({ code: ResultCode.RateLimited, msg: 'too many requests' }))
+      }
+    }
+  }
+}
