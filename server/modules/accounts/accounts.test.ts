@@ -99,6 +99,24 @@ describe.each(BACKENDS)('login/guest (%s)', (backend) => {
   })
 })
 
+describe.each(BACKENDS)('login/guest under load (%s)', (backend) => {
+  const t = useTestApp(backend, { poolSize: 20 })
+
+  const guest = (devID: string, remoteAddress = '198.51.100.7') =>
+    t.client.call('login/guest', { devID, affCode: '' }, { remoteAddress })
+
+  it.each([80, 200])('%i concurrent new devices from one address create exactly the cap', async (n) => {
+    const answers = await Promise.all(Array.from({ length: n }, (_, i) => guest(`device-race-${i}`)))
+    expect(answers.every((answer) => answer.body.code === 200)).toBe(true)
+    const created = answers.filter((answer) => answer.body.data !== null)
+    expect(created).toHaveLength(t.config.guestLimitPerIp)
+    const rows = await t.db.select().from(users).where(eq(users.createdIp, '198.51.100.7'))
+    expect(rows).toHaveLength(t.config.guestLimitPerIp)
+    // Another address is not held up by the first one's cap.
+    expect((await guest('device-race-other', '198.51.100.8')).body.data).not.toBeNull()
+  })
+})
+
 describe.each(BACKENDS)('user calls (%s)', (backend) => {
   const t = useTestApp(backend)
 

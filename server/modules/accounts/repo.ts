@@ -36,6 +36,15 @@ export async function findGuestByDevice(db: Db, deviceId: string): Promise<UserR
   return rows[0] ?? null
 }
 
+// pg_advisory_xact_lock(namespace, key) namespace, ASCII "GIPA": the two-key form never meets
+// the seed's one-key lock.
+const GUEST_IP_LOCK = 0x47495041
+
+/** Until the transaction ends, other guest creations from this IP wait here. */
+export async function lockGuestCreationFrom(db: Db, ip: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(${GUEST_IP_LOCK}, hashtext(${ip}))`)
+}
+
 export async function countGuestsCreatedFrom(db: Db, ip: string, since: Date): Promise<number> {
   const rows = await db
     .select({ n: count() })

@@ -64,6 +64,10 @@ export function createAccountsService(deps: AccountsDeps) {
           if (!config.guestCreation) {
             throw new AppError(BusinessCode.GuestCreationRefused, BUSINESS_MESSAGES[BusinessCode.GuestCreationRefused])
           }
+          // Count and insert as one step per IP: a lock held to commit, so the next login from this
+          // IP counts this guest (under READ COMMITTED racing logins all counted the same guests);
+          // it waits where SERIALIZABLE would fail and need a retry.
+          await repo.lockGuestCreationFrom(tx, ip)
           const recent = await repo.countGuestsCreatedFrom(tx, ip, new Date(now.getTime() - HOUR_MS))
           if (recent >= config.guestLimitPerIp) return null
           const channel = parseChannel(input.affCode)
