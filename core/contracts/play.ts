@@ -53,7 +53,10 @@ export interface PlayInfo {
 
 export const PlayRequestSchema = z.object({ id })
 
-/** media/trackList: where the user got to; also counts a play the first time per session of viewing. */
+/**
+ * media/trackList: where the user got to; the first report of a viewing also counts a play, which
+ * the server counts once per user and video a day.
+ */
 export const TrackRequestSchema = z.object({
   id,
   /** Seconds into the video. */

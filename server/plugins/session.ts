@@ -27,6 +27,8 @@ export interface SessionLookup {
   find(token: string): SessionUser | null | Promise<SessionUser | null>
   /** Called on logout: the token is not trusted from memory again. */
   forget(token: string): void
+  /** The same for sessions revoked by their hash (a device's oldest, past its bound). */
+  forgetHashes(tokenHashes: readonly string[]): void
 }
 
 export function createSessionLookup(deps: { db: Db; now: () => number }): SessionLookup {
@@ -35,6 +37,10 @@ export function createSessionLookup(deps: { db: Db; now: () => number }): Sessio
   // Counts logouts: a lookup that was under way during one may have read the session before it
   // was revoked, so its answer is used once but not remembered.
   let forgets = 0
+  const forgetHashes = (tokenHashes: readonly string[]) => {
+    forgets++
+    for (const tokenHash of tokenHashes) remembered.delete(tokenHash)
+  }
   return {
     find(token) {
       const tokenHash = hashToken(token)
@@ -52,10 +58,8 @@ export function createSessionLookup(deps: { db: Db; now: () => number }): Sessio
         return user
       })
     },
-    forget(token) {
-      forgets++
-      remembered.delete(hashToken(token))
-    },
+    forget: (token) => forgetHashes([hashToken(token)]),
+    forgetHashes,
   }
 }
 

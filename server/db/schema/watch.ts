@@ -185,6 +185,20 @@ export const playHistory = pgTable(
 )
 
 /**
+ * When each user's play of each video last counted (media/trackList `started`): the video's play
+ * count rises again only once PLAY_COUNT_WINDOW_MS (play service) has passed since.
+ */
+export const countedPlays = pgTable(
+  'counted_plays',
+  {
+    userId: userRef(),
+    videoId: videoRef(),
+    countedAt: timestampMs('counted_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.videoId] })],
+)
+
+/**
  * Secrets only the server knows, made on first use and shared by every server process through
  * the database (API_SECRET is in the app, so it cannot sign play tokens). `play_token`: the
  * HMAC key of play tokens.

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { LoginResultSchema, UserInfoSchema } from '../../../core/contracts/session.ts'
 import { sessions, users } from '../../db/schema/accounts.ts'
 import { BACKENDS, useTestApp } from '../../testing/harness.ts'
 import { SESSION_CACHE_MS } from '../../plugins/session.ts'
 import { revokeSession } from './repo.ts'
-import { parseChannel } from './service.ts'
+import { MAX_SESSIONS_PER_DEVICE, parseChannel } from './service.ts'
 
 type Login = { id: number; token: string }
 
@@ -96,6 +96,61 @@ describe.each(BACKENDS)('login/guest (%s)', (backend) => {
     await t.rebuild({ guestCreation: false })
     expect((await guest('device-gggggggg')).body).toMatchObject({ code: 6004, data: null })
     expect((await guest('device-ffffffff')).body).toMatchObject({ code: 200, data: { id: existing.id } })
+  })
+})
+
+describe.each(BACKENDS)('login/guest under load (%s)', (backend) => {
+  const t = useTestApp(backend, { poolSize: 20 })
+
+  const guest = (devID: string, remoteAddress = '198.51.100.7') =>
+    t.client.call('login/guest', { devID, affCode: '' }, { remoteAddress })
+  const liveSessions = async (userId: number) =>
+    t.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+
+  it.each([80, 200])('%i concurrent new devices from one address create exactly the cap', async (n) => {
+    const answers = await Promise.all(Array.from({ length: n }, (_, i) => guest(`device-race-${i}`)))
+    expect(answers.every((answer) => answer.body.code === 200)).toBe(true)
+    const created = answers.filter((answer) => answer.body.data !== null)
+    expect(created).toHaveLength(t.config.guestLimitPerIp)
+    const rows = await t.db.select().from(users).where(eq(users.createdIp, '198.51.100.7'))
+    expect(rows).toHaveLength(t.config.guestLimitPerIp)
+    // Another address is not held up by the first one's cap.
+    expect((await guest('device-race-other', '198.51.100.8')).body.data).not.toBeNull()
+  })
+
+  it('a device keeps its newest sessions: 100 re-logins leave the bound live', async () => {
+    const first = (await guest('device-relogin')).body.data as Login
+    for (let i = 0; i < 99; i++) await guest('device-relogin')
+    expect(await liveSessions(first.id)).toHaveLength(MAX_SESSIONS_PER_DEVICE)
+    expect((await t.client.call('user/info', {}, { token: first.token })).body.code).toBe(1000)
+  })
+
+  it('100 concurrent re-logins of one device leave the bound live', async () => {
+    // The guest exists first: creations from one address already wait for each other.
+    const { id } = (await guest('device-relogin-race')).body.data as Login
+    const answers = await Promise.all(Array.from({ length: 100 }, () => guest('device-relogin-race')))
+    expect(answers.map((answer) => (answer.body.data as Login).id)).toEqual(answers.map(() => id))
+    expect(await liveSessions(id)).toHaveLength(MAX_SESSIONS_PER_DEVICE)
+  })
+
+  it('the login past the bound revokes the oldest session at once on this process; others stay', async () => {
+    const other = (await guest('device-bound-other')).body.data as Login
+    const oldest = (await guest('device-bound')).body.data as Login
+    // Looked up, so this process remembers it for SESSION_CACHE_MS.
+    expect((await t.client.call('user/info', {}, { token: oldest.token })).body.code).toBe(200)
+    const newer: Login[] = []
+    for (let i = 1; i < MAX_SESSIONS_PER_DEVICE; i++) newer.push((await guest('device-bound')).body.data as Login)
+    expect((await t.client.call('user/info', {}, { token: oldest.token })).body.code).toBe(200)
+    newer.push((await guest('device-bound')).body.data as Login)
+    expect((await t.client.call('user/info', {}, { token: oldest.token })).body.code).toBe(1000)
+    for (const { token } of [...newer, other]) {
+      expect((await t.client.call('user/info', {}, { token })).body.code).toBe(200)
+    }
+    expect(await liveSessions(oldest.id)).toHaveLength(MAX_SESSIONS_PER_DEVICE)
+    expect(await liveSessions(other.id)).toHaveLength(1)
   })
 })
 

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, isNull, sql, sum } from 'drizzle-orm'
+import { and, count, desc, eq, gt, gte, isNull, notInArray, sql, sum } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { preparedPerDb } from '../../db/prepared.ts'
 import { onlineTime, sessions, users } from '../../db/schema/accounts.ts'
@@ -34,6 +34,21 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | null> 
 export async function findGuestByDevice(db: Db, deviceId: string): Promise<UserRow | null> {
   const rows = await db.select().from(users).where(eq(users.deviceId, deviceId)).limit(1)
   return rows[0] ?? null
+}
+
+// pg_advisory_xact_lock(namespace, key) namespaces, ASCII "GDEV" and "GIPA": the two-key form
+// never meets the seed's one-key lock.
+const DEVICE_LOCK = 0x47444556
+const GUEST_IP_LOCK = 0x47495041
+
+/** Until the transaction ends, other guest logins of this device wait here. */
+export async function lockDevice(db: Db, deviceId: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(${DEVICE_LOCK}, hashtext(${deviceId}))`)
+}
+
+/** Until the transaction ends, other guest creations from this IP wait here. */
+export async function lockGuestCreationFrom(db: Db, ip: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(${GUEST_IP_LOCK}, hashtext(${ip}))`)
 }
 
 export async function countGuestsCreatedFrom(db: Db, ip: string, since: Date): Promise<number> {
@@ -82,6 +97,18 @@ export async function revokeSession(db: Db, tokenHash: string, now: Date) {
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+}
+
+/** Revokes the user's live sessions but the newest `keep`; answers their token hashes. */
+export async function revokeSessionsBeyond(db: Db, userId: number, keep: number, now: Date): Promise<string[]> {
+  const live = and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now))
+  const newest = db.select({ id: sessions.id }).from(sessions).where(live).orderBy(desc(sessions.id)).limit(keep)
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(live, notInArray(sessions.id, newest)))
+    .returning({ tokenHash: sessions.tokenHash })
+  return rows.map((row) => row.tokenHash)
 }
 
 export async function addOnlineSeconds(db: Db, userId: number, day: string, seconds: number) {

@@ -13,11 +13,13 @@ export interface AccountsDeps {
   db: Db
   config: Pick<Config, 'guestCreation' | 'guestLimitPerIp' | 'sessionTtlDays'>
   now: () => number
-  /** Told on logout, so this process stops trusting the token at once. */
-  sessions: Pick<SessionLookup, 'forget'>
+  /** Told on logout and of sessions revoked past a device's bound, so this process stops trusting them at once. */
+  sessions: Pick<SessionLookup, 'forget' | 'forgetHashes'>
   randomBytes?: (length: number) => Uint8Array
 }
 
+/** Live sessions a guest's device keeps; a login past it revokes the oldest. */
+export const MAX_SESSIONS_PER_DEVICE = 5
 const HOUR_MS = 3600 * 1000
 const DAY_MS = 24 * HOUR_MS
 
@@ -54,16 +56,23 @@ export function createAccountsService(deps: AccountsDeps) {
      * SPEC §5 guest login: the device's guest, created on its first login unless creation
      * is off (6004) or this IP created too many guests in the last hour (null: the app says
      * "注册次数过多"). Every login opens a new session; earlier tokens stay valid until
-     * logout or expiry, so two tabs logging in at once do not log each other out.
+     * logout, expiry or MAX_SESSIONS_PER_DEVICE newer logins, so two tabs logging in at once do
+     * not log each other out.
      */
     async guestLogin(input: { devID: string; affCode: string }, ip: string): Promise<LoginResult | null> {
       const now = new Date(deps.now())
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
+        // One device's logins one after another, so the session bound holds however they race.
+        await repo.lockDevice(tx, input.devID)
         let user = await repo.findGuestByDevice(tx, input.devID)
         if (!user) {
           if (!config.guestCreation) {
             throw new AppError(BusinessCode.GuestCreationRefused, BUSINESS_MESSAGES[BusinessCode.GuestCreationRefused])
           }
+          // Count and insert as one step per IP: a lock held to commit, so the next login from this
+          // IP counts this guest (under READ COMMITTED racing logins all counted the same guests);
+          // it waits where SERIALIZABLE would fail and need a retry.
+          await repo.lockGuestCreationFrom(tx, ip)
           const recent = await repo.countGuestsCreatedFrom(tx, ip, new Date(now.getTime() - HOUR_MS))
           if (recent >= config.guestLimitPerIp) return null
           const channel = parseChannel(input.affCode)
@@ -73,8 +82,13 @@ export function createAccountsService(deps: AccountsDeps) {
           if (!user) throw new Error('guest vanished after a conflicting insert')
         }
         const token = await openSession(tx, user.id, now)
-        return { ...toUserInfo(user), token }
+        const revoked = await repo.revokeSessionsBeyond(tx, user.id, MAX_SESSIONS_PER_DEVICE, now)
+        return { login: { ...toUserInfo(user), token }, revoked }
       })
+      if (!result) return null
+      // After the commit: a lookup between a forget and the commit would remember the session again.
+      deps.sessions.forgetHashes(result.revoked)
+      return result.login
     },
 
     /** Own info (with the caller's token, SPEC §5) or another user's public info. */

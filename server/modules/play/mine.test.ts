@@ -6,10 +6,26 @@ import { tags, videos, videoTags } from '../../db/schema/media.ts'
 import { favourites, playHistory, videoLikes } from '../../db/schema/watch.ts'
 import { BACKENDS, useTestApp } from '../../testing/harness.ts'
 import { createWalletService } from '../wallet/service.ts'
+import { PLAY_COUNT_WINDOW_MS } from './service.ts'
 import { insertVideos, loginGuest } from '../wallet/testing.ts'
 
 type Item = { id: number; at: number; position?: number }
 type MinePage = { items: Item[]; nextCursor: string | null }
+
+describe.each(BACKENDS)('media/trackList under load (%s)', (backend) => {
+  const t = useTestApp(backend, { poolSize: 20 })
+
+  it('200 concurrent started reports of one user raise the play count by 1', async () => {
+    const [id] = await insertVideos(t.db, [{}])
+    await loginGuest(t.client, 'device-plays-race')
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => t.client.call('media/trackList', { id, position: i, started: true })),
+    )
+    expect(answers.map((answer) => answer.body.code)).toEqual(answers.map(() => 200))
+    expect((await t.db.select({ n: videos.playCount }).from(videos).where(eq(videos.id, id!)))[0]!.n).toBe(1)
+    expect(await t.db.select().from(playHistory)).toHaveLength(1)
+  })
+})
 
 describe.each(BACKENDS)('likes, favourites, history and Mine lists (%s)', (backend) => {
   const t = useTestApp(backend)
@@ -83,7 +99,7 @@ describe.each(BACKENDS)('likes, favourites, history and Mine lists (%s)', (backe
     expect((await walk('collect/list')).items).toEqual([])
   })
 
-  it('media/trackList counts a play per started report and keeps the position for resume and history', async () => {
+  it('media/trackList counts a started play and keeps the position for resume and history', async () => {
     const [a, b] = await insertVideos(t.db, [{}, {}])
     await loginGuest(t.client, 'device-track')
     const plays = async (id: number) =>
@@ -96,7 +112,7 @@ describe.each(BACKENDS)('likes, favourites, history and Mine lists (%s)', (backe
     t.clock.advance(5000)
     await call('media/trackList', { id: a, position: 0, started: true })
     await call('media/trackList', { id: a, position: 90 })
-    expect(await plays(a!)).toBe(2)
+    expect(await plays(a!)).toBe(1)
     expect(await plays(b!)).toBe(1)
     expect(((await call('media/play', { id: a })) as PlayInfo).resumeAt).toBe(90)
     const history = await walk('media/history')
@@ -107,6 +123,29 @@ describe.each(BACKENDS)('likes, favourites, history and Mine lists (%s)', (backe
     expect(await t.db.select().from(playHistory)).toHaveLength(2)
     expect((await t.client.call('media/trackList', { id: a, position: -1 })).body.code).toBe(4000)
     expect((await t.client.call('media/trackList', { id: 999_999, position: 1 })).body.code).toBe(BusinessCode.NotFound)
+  })
+
+  it('media/trackList counts a play once per user and video in PLAY_COUNT_WINDOW_MS', async () => {
+    const [id, other] = await insertVideos(t.db, [{}, {}])
+    const plays = async () => (await t.db.select({ n: videos.playCount }).from(videos).where(eq(videos.id, id!)))[0]!.n
+    const started = (client = t.client) => client.call('media/trackList', { id, position: 0, started: true })
+    await loginGuest(t.client, 'device-plays-a')
+    const second = t.newClient()
+    await loginGuest(second, 'device-plays-b')
+    for (let i = 0; i < 50; i++) expect((await started()).body.code).toBe(200)
+    expect(await plays()).toBe(1)
+    await started(second)
+    expect(await plays()).toBe(2)
+    await t.client.call('media/trackList', { id: other, position: 0, started: true })
+    expect(await plays()).toBe(2)
+    t.clock.advance(PLAY_COUNT_WINDOW_MS - 1)
+    await started()
+    expect(await plays()).toBe(2)
+    t.clock.advance(1)
+    await started()
+    await started()
+    await started(second)
+    expect(await plays()).toBe(4)
   })
 
   it('media/bought lists purchases newest first across pages; cursors of another list are refused', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, lte, ne, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { VipHolder } from '../../../core/vip/vip.ts'
 import type { Db } from '../../db/client.ts'
@@ -7,6 +7,7 @@ import { users } from '../../db/schema/accounts.ts'
 import { videos, videoTags } from '../../db/schema/media.ts'
 import {
   collectionPurchases,
+  countedPlays,
   favourites,
   playHistory,
   purchases,
@@ -183,6 +184,23 @@ export async function addFavourite(db: Db, userId: number, videoId: number, at: 
 
 export async function removeFavourites(db: Db, userId: number, videoIds: number[]) {
   await db.delete(favourites).where(and(eq(favourites.userId, userId), inArray(favourites.videoId, videoIds)))
+}
+
+/**
+ * Whether the user's play of the video counts at `at`: yes unless one counted after `since`, and
+ * then it is recorded. One upsert, so racing reports wait on the row and all but one see it taken.
+ */
+export async function claimPlay(db: Db, userId: number, videoId: number, at: Date, since: Date): Promise<boolean> {
+  const rows = await db
+    .insert(countedPlays)
+    .values({ userId, videoId, countedAt: at })
+    .onConflictDoUpdate({
+      target: [countedPlays.userId, countedPlays.videoId],
+      set: { countedAt: at },
+      setWhere: lte(countedPlays.countedAt, since),
+    })
+    .returning({ videoId: countedPlays.videoId })
+  return rows.length > 0
 }
 
 export async function countPlay(db: Db, videoId: number) {

@@ -17,6 +17,8 @@ import * as repo from './repo.ts'
 import { MineLists, type MineList, type VipColumns } from './repo.ts'
 
 const RELATED_COUNT = 6
+/** A video's play count rises once per user in this time, however often the user starts it. */
+export const PLAY_COUNT_WINDOW_MS = 24 * 3600_000
 /** Key requests per user and minute: a player asks once per stream (and again on a line switch). */
 export const KEY_RATE_LIMIT = 60
 
@@ -146,12 +148,18 @@ export function createPlayService(deps: {
     return null
   }
 
-  /** A play counts once per call with `started`; the position is kept for resuming and history. */
+  /**
+   * A report with `started` counts a play unless this user's play of the video counted within
+   * PLAY_COUNT_WINDOW_MS; the position is kept for resuming and history.
+   */
   async function track(userId: number, input: { id: number; position: number; started: boolean }): Promise<null> {
     if (!(await repo.videoExists(db, input.id))) throw notFound()
+    const at = new Date(now())
+    const since = new Date(at.getTime() - PLAY_COUNT_WINDOW_MS)
     await db.transaction(async (tx) => {
-      if (input.started) await repo.countPlay(tx, input.id)
-      await repo.savePosition(tx, userId, input.id, input.position, new Date(now()))
+      const counts = input.started && (await repo.claimPlay(tx, userId, input.id, at, since))
+      if (counts) await repo.countPlay(tx, input.id)
+      await repo.savePosition(tx, userId, input.id, input.position, at)
     })
     return null
   }
