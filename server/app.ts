@@ -5,6 +5,7 @@ import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import { AppError, SERVER_ERROR_MESSAGE } from './errors.ts'
 import { loggerOptions, type LogOptions } from './log.ts'
+import { loggableError } from './loggable-error.ts'
 import { createAdsService } from './modules/ads/service.ts'
 import { registerAdsRoutes } from './modules/ads/routes.ts'
 import { createAccountsService } from './modules/accounts/service.ts'
@@ -92,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         return sendResult(reply, { code: ResultCode.ValidationError, data: null, tip: '', msg: 'body: not accepted' })
       return sendPlainStatus(reply, status)
     }
-    request.log.error({ err: error }, 'unexpected error')
+    request.log.error({ err: loggableError(error) }, 'unexpected error')
     return reply.code(500).send({ code: ResultCode.ServerError, data: null, tip: '', msg: SERVER_ERROR_MESSAGE })
   })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { IdSchema, PlainTextSchema } from './fields.ts'
 
 /**
  * The catalogue's calls (issue 3, SPEC §6). Image fields hold an image key: the picture is at
@@ -110,7 +111,7 @@ export const ListSort = { Latest: 'latest', Hot: 'hot' } as const
 export type ListSort = (typeof ListSort)[keyof typeof ListSort]
 
 const cursor = z.string().max(MAX_CURSOR_LENGTH, 'cursor is too long').optional()
-const id = z.coerce.number().int('id must be an integer').positive('id must be positive')
+const id = IdSchema
 
 /** media/recommend, media/short/recommend, media/published, media/collect/home, search/hot. */
 export const PageRequestSchema = z.object({ cursor })
@@ -132,9 +133,7 @@ export const ContentInfoRequestSchema = z.object({ id })
 
 /** search/details → Page<VideoCard>; the first page (no cursor) counts the search. */
 export const SearchRequestSchema = z.object({
-  keyword: z
-    .string()
-    .trim()
+  keyword: PlainTextSchema.trim()
     .min(1, 'keyword is required')
     .max(MAX_KEYWORD_LENGTH, `keyword is longer than ${MAX_KEYWORD_LENGTH} characters`),
   cursor,

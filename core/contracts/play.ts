@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { IdSchema } from './fields.ts'
 import type { Page, VideoCard, VideoDetail } from './media.ts'
 
 /**
@@ -7,7 +8,7 @@ import type { Page, VideoCard, VideoDetail } from './media.ts'
  * shapes.
  */
 
-const id = z.coerce.number().int('id must be an integer').positive('id must be positive')
+const id = IdSchema
 const cursor = z.string().max(256, 'cursor is too long').optional()
 
 /** Why a video does not play for this user yet. */

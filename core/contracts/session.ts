@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { IdSchema, PlainTextSchema } from './fields.ts'
 
 /** One membership line of the user info (SPEC §5). */
 export const VipStatusSchema = z.object({
@@ -30,14 +31,14 @@ export type LoginResult = z.infer<typeof LoginResultSchema>
 
 /** `login/guest` body (SPEC §5). `affCode` is the JSON text of the channel. */
 export const GuestLoginRequestSchema = z.object({
-  devID: z.string().min(1, 'devID is required').max(128, 'devID is longer than 128 characters'),
-  affCode: z.string().max(1024, 'affCode is longer than 1024 characters').default(''),
+  devID: PlainTextSchema.min(1, 'devID is required').max(128, 'devID is longer than 128 characters'),
+  affCode: PlainTextSchema.max(1024, 'affCode is longer than 1024 characters').default(''),
   token: z.string().max(256).default(''),
 })
 export type GuestLoginRequest = z.input<typeof GuestLoginRequestSchema>
 
 export const UserInfoRequestSchema = z.object({
-  userId: z.coerce.number().int().positive().optional(),
+  userId: IdSchema.optional(),
 })
 
 export const OnlineTimeRequestSchema = z.object({

@@ -1,3 +1,4 @@
+import { MAX_ID } from '../../../core/contracts/fields.ts'
 import { formatMoney } from '../../../core/format/money.ts'
 import { createWalletService, MAX_AMOUNT, UnknownUserError } from '../../modules/wallet/service.ts'
 import { UsageError, type AdminCommand } from '../command.ts'
@@ -24,7 +25,7 @@ function parse(args: readonly string[]) {
   if (userText === undefined || amountText === undefined) throw new UsageError('userId and diamonds are required')
   if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`)
   const userId = Number(userText)
-  if (!POSITIVE_INT.test(userText) || userId > 2 ** 31 - 1) throw new UsageError(`userId ${userText}: not a user id`)
+  if (!POSITIVE_INT.test(userText) || userId > MAX_ID) throw new UsageError(`userId ${userText}: not a user id`)
   const amount = Number(amountText)
   if (!POSITIVE_INT.test(amountText) || amount > MAX_AMOUNT) {
     throw new UsageError(`diamonds ${amountText}: expected a whole number of cents from 1 to ${MAX_AMOUNT}`)

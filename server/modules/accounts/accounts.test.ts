@@ -31,6 +31,15 @@ describe.each(BACKENDS)('login/guest (%s)', (backend) => {
     })
   })
 
+  it('an affCode whose JSON escapes a NUL logs the guest in, keeping it as raw text only', async () => {
+    const affCode = '{"pc":"a\\u0000b"}'
+    const answer = await guest('device-aff-2', { affCode })
+    expect(answer.body.code).toBe(200)
+    const { id } = answer.body.data as { id: number }
+    const [row] = await t.db.select().from(users).where(eq(users.id, id))
+    expect(row).toMatchObject({ affCode, channel: null })
+  })
+
   it('gives the same device the same guest and a new token each time; earlier tokens stay valid', async () => {
     const first = (await guest('device-bbbbbbbb')).body.data as Login
     const second = (await guest('device-bbbbbbbb')).body.data as Login
@@ -225,6 +234,11 @@ describe('parseChannel', () => {
     ['[1]', null],
     ['"text"', null],
     ['{bad', null],
+    // jsonb cannot hold NUL: such a channel stays raw text only.
+    ['{"pc":"a\\u0000"}', null],
+    ['{"\\u0000":1}', null],
+    ['{"pc":{"dc":["\\u0000"]}}', null],
+    ['{"pc":"\\\\u0000"}', { pc: '\\u0000' }],
   ])('%j → %j', (text, expected) => {
     expect(parseChannel(text)).toEqual(expected)
   })

@@ -23,12 +23,20 @@ export const MAX_SESSIONS_PER_DEVICE = 5
 const HOUR_MS = 3600 * 1000
 const DAY_MS = 24 * HOUR_MS
 
-/** The channel {pc, dc, isLight} when affCode is a JSON object; anything else is kept only as raw text. */
+/**
+ * The channel {pc, dc, isLight} when affCode is a JSON object; anything else is kept only as raw
+ * text. So is an object holding a `\u0000` escape: jsonb cannot store NUL (the contract already
+ * refuses a raw one in the text).
+ */
 export function parseChannel(affCode: string): Record<string, unknown> | null {
   if (!affCode) return null
+  let nul = false
   try {
-    const value: unknown = JSON.parse(affCode)
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
+    const value: unknown = JSON.parse(affCode, (key, item: unknown) => {
+      if (key.includes('\0') || (typeof item === 'string' && item.includes('\0'))) nul = true
+      return item
+    })
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && !nul
       ? (value as Record<string, unknown>)
       : null
   } catch {

@@ -1,3 +1,4 @@
+import { MAX_ID } from '../../../core/contracts/fields.ts'
 import { ResultCode } from '../../../core/protocol/codes.ts'
 import { AppError } from '../../errors.ts'
 
@@ -35,7 +36,7 @@ export function decodeCursor(order: string, cursor: string | undefined): Positio
   if (!Array.isArray(value) || value.length !== 3 || value[0] !== order) throw invalid()
   const [, key, id] = value as [string, unknown, unknown]
   if (!Number.isSafeInteger(key) || !Number.isSafeInteger(id)) throw invalid()
-  if ((key as number) < 0 || (key as number) > MAX_KEY || (id as number) <= 0 || (id as number) > 2 ** 31 - 1)
+  if ((key as number) < 0 || (key as number) > MAX_KEY || (id as number) <= 0 || (id as number) > MAX_ID)
     throw invalid()
   return { key: key as number, id: id as number }
 }

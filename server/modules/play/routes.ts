@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { MAX_ID } from '../../../core/contracts/fields.ts'
 import {
   FavouriteDeleteRequestSchema,
   FavouriteRequestSchema,
@@ -80,7 +81,7 @@ export function registerKeyRoute(app: FastifyInstance, play: PlayService) {
       const { videoId } = request.params
       const header = request.headers['x-play-token']
       const token = request.query.pt ?? (typeof header === 'string' ? header : undefined)
-      if (!VIDEO_ID.test(videoId) || Number(videoId) > 2 ** 31 - 1) return reply.code(403).send()
+      if (!VIDEO_ID.test(videoId) || Number(videoId) > MAX_ID) return reply.code(403).send()
       const answer = await play.key(Number(videoId), token)
       if (answer.status !== 200) return reply.code(answer.status).send()
       return reply.type('application/octet-stream').send(Buffer.from(answer.key))

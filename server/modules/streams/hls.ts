@@ -3,6 +3,8 @@
  * and keys"). Pure, so the rules are table-tested without files.
  */
 
+import { MAX_ID } from '../../../core/contracts/fields.ts'
+
 /** Where a video's key is served (the key endpoint is the media/play module's). */
 export function keyPath(videoId: number): string {
   return `/api/media/key/${videoId}`
@@ -29,7 +31,7 @@ export function classifyHlsFile(name: string): HlsFileKind | null {
 export function parseVideoId(text: string): number | null {
   if (!/^[1-9][0-9]{0,9}$/.test(text)) return null
   const id = Number(text)
-  return id <= 2_147_483_647 ? id : null
+  return id <= MAX_ID ? id : null
 }
 
 function withToken(uri: string, token: string | null): string {
