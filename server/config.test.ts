@@ -82,11 +82,24 @@ describe('parseConfig', () => {
       sessionTtlDays: 7,
       staticDir: 'build',
       logLevel: 'warn',
-      trustProxy: true,
+      trustProxy: 'loopback',
       bodyLimitBytes: 2048,
       rateLimitPerIp: 0,
       rateLimitPerSession: 30,
     })
+  })
+
+  it.each([
+    ['false', false],
+    ['true', 'loopback'],
+    ['10.0.0.1, 10.1.0.0/16', '10.0.0.1,10.1.0.0/16'],
+    ['::1', '::1'],
+  ])('TRUST_PROXY=%s trusts %s', (raw, expected) => {
+    expect(parseConfig({ TRUST_PROXY: raw }).trustProxy).toBe(expected)
+  })
+
+  it('refuses a TRUST_PROXY that is neither a switch nor addresses (a hop count believes any client)', () => {
+    for (const raw of ['everyone', '2']) expect(() => parseConfig({ TRUST_PROXY: raw })).toThrow(/TRUST_PROXY=/)
   })
 
   it('reports every bad variable at once', () => {

@@ -37,8 +37,11 @@ export interface Config {
   sessionTtlDays: number
   staticDir: string
   logLevel: LogLevel
-  /** Trust X-Forwarded-For from a proxy in front (needed for the per-IP guest cap behind one). */
-  trustProxy: boolean
+  /**
+   * The proxies whose X-Forwarded-For to believe, for the client address the per-IP limits
+   * count: false (none) or their addresses/CIDRs (Fastify's trustProxy).
+   */
+  trustProxy: false | string
   bodyLimitBytes: number
   /** Signed calls one address (IPv6: one /64) may make per minute; 0: no limit. */
   rateLimitPerIp: number
@@ -57,6 +60,26 @@ type Env = Record<string, string | undefined>
 
 const TRUE = new Set(['1', 'true', 'yes', 'on'])
 const FALSE = new Set(['0', 'false', 'no', 'off'])
+
+/** An IPv4 or IPv6 address, with or without a prefix length. */
+const ADDRESS_OR_CIDR = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F]*:[0-9a-fA-F:.]*)(\/\d{1,3})?$/
+
+/**
+ * TRUST_PROXY: false, true (a proxy on this machine: loopback), or the proxies' addresses and
+ * CIDRs (proxy-addr also takes loopback, linklocal, uniquelocal). Never "every hop" nor a hop
+ * count: either believes whatever X-Forwarded-For a direct client writes.
+ */
+function trustProxyOf(raw: string | undefined, problems: string[]): Config['trustProxy'] {
+  if (raw === undefined || FALSE.has(raw.toLowerCase())) return false
+  if (TRUE.has(raw.toLowerCase())) return 'loopback'
+  const proxies = raw.split(',').map((part) => part.trim())
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal'])
+  if (proxies.every((proxy) => named.has(proxy) || ADDRESS_OR_CIDR.test(proxy))) return proxies.join(',')
+  problems.push(
+    `TRUST_PROXY=${JSON.stringify(raw)}: expected false, true (a proxy on this machine), or the proxies' addresses such as 10.0.0.1,10.1.0.0/16`,
+  )
+  return false
+}
 
 /** Reads the environment once; every bad variable is reported together in one ConfigError. */
 export function parseConfig(env: Env): Config {
@@ -168,7 +191,7 @@ export function parseConfig(env: Env): Config {
     sessionTtlDays: int('SESSION_TTL_DAYS', 90, 1, 3650),
     staticDir: str('STATIC_DIR', 'dist'),
     logLevel,
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxy: trustProxyOf(value('TRUST_PROXY'), problems),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
     rateLimitPerIp: int('RATE_LIMIT_PER_IP', 1200, 0, 10_000_000),
     rateLimitPerSession: int('RATE_LIMIT_PER_SESSION', 600, 0, 10_000_000),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CONTROL_CHARACTER } from './text.ts'
 
 /**
  * The field rules every request contract shares (issue 18). The server answers a failed rule
@@ -16,9 +17,6 @@ const ID_REASON = `must be an integer from 1 to ${MAX_ID}`
  * `" 4 "` nor `"4"` — and past MAX_ID it is refused here rather than by the database.
  */
 export const IdSchema = z.number({ error: ID_REASON }).int(ID_REASON).min(1, ID_REASON).max(MAX_ID, ID_REASON)
-
-/** C0 and C1 control characters and DEL: PostgreSQL refuses NUL in text, and none belongs in a name or key. */
-const CONTROL_CHARACTER = /\p{Cc}/u
 
 /**
  * Text that is stored or searched for: any string without control characters (tabs and line

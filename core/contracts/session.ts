@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { IdSchema, PlainTextSchema } from './fields.ts'
+import { MAX_DEVICE_ID_LENGTH } from './text.ts'
 
 /** One membership line of the user info (SPEC §5). */
 export const VipStatusSchema = z.object({
@@ -31,7 +32,10 @@ export type LoginResult = z.infer<typeof LoginResultSchema>
 
 /** `login/guest` body (SPEC §5). `affCode` is the JSON text of the channel. */
 export const GuestLoginRequestSchema = z.object({
-  devID: PlainTextSchema.min(1, 'devID is required').max(128, 'devID is longer than 128 characters'),
+  devID: PlainTextSchema.min(1, 'devID is required').max(
+    MAX_DEVICE_ID_LENGTH,
+    `devID is longer than ${MAX_DEVICE_ID_LENGTH} characters`,
+  ),
   affCode: PlainTextSchema.max(1024, 'affCode is longer than 1024 characters').default(''),
   token: z.string().max(256).default(''),
 })

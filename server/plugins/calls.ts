@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { ResultCode, type ApiResult } from '../../core/protocol/codes.ts'
 import { AppError } from '../errors.ts'
+import { clientAddress } from './rate-limit.ts'
 import type { SessionUser } from './session.ts'
 
 export interface CallContext<Secured extends boolean> {
@@ -73,7 +74,11 @@ export function createCallRegistrar(app: FastifyInstance, sendResult: SendResult
   }
 }
 
-/** `ip` is read only when a handler asks: with trustProxy it parses X-Forwarded-For. */
+/**
+ * `ip` is read only when a handler asks: with trustProxy it parses X-Forwarded-For. It is the
+ * address the per-address limits count, so an IPv6 client is its /64 (it can pick any address
+ * in it).
+ */
 class Context implements CallContext<boolean> {
   constructor(readonly request: FastifyRequest) {}
   get user() {
@@ -83,7 +88,7 @@ class Context implements CallContext<boolean> {
     return this.request.apiToken
   }
   get ip() {
-    return this.request.ip
+    return clientAddress(this.request)
   }
 }
 

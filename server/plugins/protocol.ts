@@ -99,6 +99,8 @@ export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
   // A callback hook, not an async one: with an in-process nonce store the checks finish in
   // this tick, without a promise or a trip through the microtask queue per request.
   function checkSignature(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    // Refused by the rate limit already: no nonce for it.
+    if (reply.sent) return done()
     const url = request.url
     const queryAt = url.indexOf('?')
     const path = queryAt === -1 ? url : url.slice(0, queryAt)

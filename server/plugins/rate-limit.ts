@@ -1,4 +1,4 @@
-import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit'
+import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ResultCode, httpStatusFor } from '../../core/protocol/codes.ts'
 
@@ -10,6 +10,13 @@ export interface CallerLimits {
 }
 
 const WINDOW_MS = 60_000
+/** An IPv6 client is its /64: one subscriber's prefix, where it can pick any address. */
+const IPV6_PREFIX_LENGTH = 64
+
+/** The client's address as the per-address limits count it (IPv6: its /64 network). */
+export function clientAddress(request: FastifyRequest): string {
+  return normalizeIP(request.ip, IPV6_PREFIX_LENGTH)
+}
 /** Counters kept per limiter; the least recently seen caller is forgotten first. */
 const TRACKED_CALLERS = 100_000
 /** Session tokens are 64 lowercase hex characters; anything else is no session to count. */
@@ -30,6 +37,7 @@ export async function createCallerLimit(app: FastifyInstance, limits: CallerLimi
     max,
     timeWindow: WINDOW_MS,
     cache: TRACKED_CALLERS,
+    ipv6Subnet: IPV6_PREFIX_LENGTH,
     ...more,
   })
   const limiters: Limiter[] = []

@@ -6,8 +6,9 @@ export const REFUSAL_SUMMARY_MS = 10_000
 /**
  * Fastify's request log lines, one per request instead of two: written when the request
  * completes, with the method, path, address, status and time. Refusals (4xx: unsigned, replayed,
- * rate-limited, unknown paths) are counted by status instead and summarised at most once per
- * REFUSAL_SUMMARY_MS, so a flood cannot fill the disk (issue 18).
+ * rate-limited, unknown paths) are counted by status instead and summarised by the first request
+ * (of any kind) to complete REFUSAL_SUMMARY_MS after the first refusal counted, and on close, so a
+ * flood cannot fill the disk (issue 18).
  */
 export class RequestLog extends LogController {
   private refused = new Map<number, number>()
@@ -21,13 +22,13 @@ export class RequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const status = reply.statusCode
+    const now = this.now()
+    if (this.refused.size > 0 && now - this.windowStart >= REFUSAL_SUMMARY_MS) this.summarise(request.server.log)
     if (error) {
       request.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored')
     } else if (status >= 400 && status < 500) {
-      const now = this.now()
       if (this.refused.size === 0) this.windowStart = now
       this.refused.set(status, (this.refused.get(status) ?? 0) + 1)
-      if (now - this.windowStart >= REFUSAL_SUMMARY_MS) this.summarise(request.log)
     } else {
       request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed')
     }

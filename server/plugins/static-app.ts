@@ -23,6 +23,15 @@ export function sendPlainStatus(reply: FastifyReply, status: number) {
     .send(STATUS_CODES[status] ?? 'Error')
 }
 
+/** The path as the router reads it (`/%61pi/` is `/api/`); as sent when it does not decode. */
+function decoded(path: string): string {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return path
+  }
+}
+
 /** The last path segment has an extension, e.g. /favicon.ico or /assets/x.js. */
 const looksLikeFile = (path: string) => /\.[^/]+$/.test(path)
 
@@ -51,7 +60,7 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
 
   app.setNotFoundHandler((request, reply) => {
     const queryAt = request.url.indexOf('?')
-    const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt)
+    const path = decoded(queryAt === -1 ? request.url : request.url.slice(0, queryAt))
     if (path.startsWith('/api/') || path === '/api') {
       return reply.code(404).send({ code: 404, data: null, tip: '', msg: 'no such call' })
     }

@@ -93,6 +93,15 @@ describe.each(BACKENDS)('login/guest (%s)', (backend) => {
     expect((await guest('device-ip-3', { remoteAddress: ip })).body.data).not.toBeNull()
   })
 
+  it('counts an IPv6 client by its /64, where it can pick any address', async () => {
+    await t.rebuild({ guestLimitPerIp: 2 })
+    expect((await guest('device-v6-1', { remoteAddress: '2001:db8:1:2::1' })).body.data).not.toBeNull()
+    expect((await guest('device-v6-2', { remoteAddress: '2001:db8:1:2::ab:2' })).body.data).not.toBeNull()
+    const capped = await guest('device-v6-3', { remoteAddress: '2001:db8:1:2:ffff::3' })
+    expect(capped.body).toMatchObject({ code: 200, data: null })
+    expect((await guest('device-v6-4', { remoteAddress: '2001:db8:1:3::1' })).body.data).not.toBeNull()
+  })
+
   it('keeps the cap in the database, across app instances', async () => {
     await t.rebuild({ guestLimitPerIp: 1 })
     expect((await guest('device-x1')).body.data).not.toBeNull()

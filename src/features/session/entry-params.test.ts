@@ -37,6 +37,9 @@ describe('resolveDeviceId', () => {
     ['no id anywhere → random', undefined, undefined, 'random-uuid'],
     ['short stored id → random', undefined, 'abc', 'random-uuid'],
     ['stored id kept', undefined, 'stored-id-1', 'stored-id-1'],
+    ['URL id with a tab is ignored for the stored one', 'device\t1234', 'stored-id-1', 'stored-id-1'],
+    ['URL id longer than login/guest takes is ignored', 'd'.repeat(129), undefined, 'random-uuid'],
+    ['URL id of 128 characters wins', 'd'.repeat(128), undefined, 'd'.repeat(128)],
   ])('%s', (_name, fromUrl, stored, expected) => {
     expect(resolveDeviceId(fromUrl, stored, fresh)).toBe(expected)
   })

@@ -1,3 +1,5 @@
+import { CONTROL_CHARACTER, MAX_DEVICE_ID_LENGTH } from '../../../core/contracts/text.ts'
+
 /** What the entry URL may carry (SPEC §5). Absent flags leave the stored ones alone. */
 export interface EntryParams {
   uid?: string
@@ -33,9 +35,14 @@ export function readEntryParams(search: string): EntryParams {
   return result
 }
 
-/** Device ids of 6 characters or fewer are not trusted (SPEC §5). */
+/**
+ * Device ids of 6 characters or fewer are not trusted (SPEC §5); longer than login/guest takes,
+ * or with control characters (a tab in `?UID=`), the server would refuse every login.
+ */
 export function isUsableDeviceId(id: string | undefined): id is string {
-  return id !== undefined && id.trim().length > 6
+  if (id === undefined) return false
+  const trimmed = id.trim()
+  return trimmed.length > 6 && trimmed.length <= MAX_DEVICE_ID_LENGTH && !CONTROL_CHARACTER.test(trimmed)
 }
 
 /** The URL's id when usable, else the stored one when usable, else a fresh random id. */

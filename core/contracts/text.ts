@@ -1,0 +1,10 @@
+/**
+ * Text rules the contracts (zod) and the app (which ships without zod) share: one definition,
+ * no zod import, so the page can check what it is about to send.
+ */
+
+/** C0 and C1 control characters and DEL: PostgreSQL refuses NUL in text, and none belongs in a name or key. */
+export const CONTROL_CHARACTER = /\p{Cc}/u
+
+/** The longest devID login/guest accepts. */
+export const MAX_DEVICE_ID_LENGTH = 128
