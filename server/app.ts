@@ -91,7 +91,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // echoes what was asked.
       if (isCall)
         return sendResult(reply, { code: ResultCode.ValidationError, data: null, tip: '', msg: 'body: not accepted' })
-      return sendPlainStatus(reply, status)
+      // The static files answer 403 to a path that leaves their folder: to a client it is not found.
+      return sendPlainStatus(reply, status === 403 ? 404 : status)
     }
     request.log.error({ err: loggableError(error) }, 'unexpected error')
     return reply.code(500).send({ code: ResultCode.ServerError, data: null, tip: '', msg: SERVER_ERROR_MESSAGE })

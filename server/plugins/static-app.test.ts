@@ -92,15 +92,15 @@ describe('serving the built app', () => {
   })
 
   it.each([
-    ['dot segments', '/../../etc/passwd'],
-    ['a NUL', '/index.html%00'],
-    ['an 8,000-character file path', `/${'a'.repeat(8000)}.js`],
-    ['bad percent-encoding', '/img/%ff%fe'],
-    ['an 8,000-character call', `/api/app/${'b'.repeat(8000)}`],
-  ])('refuses %s with a 4xx status, echoing nothing of the request', async (_, path) => {
+    ['dot segments', '/../../etc/passwd', 404],
+    ['a NUL', '/index.html%00', 404],
+    ['an 8,000-character file path', `/${'a'.repeat(8000)}.js`, 404],
+    ['bad percent-encoding', '/img/%ff%fe', 400],
+    ['an 8,000-character call', `/api/app/${'b'.repeat(8000)}`, 404],
+  ])('refuses %s with 400 or 404, echoing nothing of the request', async (_, path, status) => {
     const server = await serve(dist)
     const answer = await rawRequest(await server.listen({ host: '127.0.0.1', port: 0 }), path)
-    expect([400, 403, 404]).toContain(answer.status)
+    expect(answer.status).toBe(status)
     expect(answer.body).not.toContain('hash')
     expect(answer.body).not.toContain(path.slice(1, 20))
     expect(answer.body).not.toContain(decodeURIComponent(path.replace(/%ff%fe/, '')).slice(1, 20))
