@@ -34,8 +34,11 @@ export interface ProtocolDeps {
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 
-/** Returns nothing: a callback hook must not return the reply (a thenable) to Fastify. */
-function reject(reply: FastifyReply, body: ProtocolRejection): void {
+/**
+ * A protocol refusal: its HTTP status and a plain `{code, msg}`, never sealed. Returns nothing: a
+ * callback hook must not return the reply (a thenable) to Fastify.
+ */
+export function rejectCall(reply: FastifyReply, body: ProtocolRejection): void {
   reply.code(httpStatusFor(body.code)).type(JSON_TYPE).send(JSON.stringify(body))
 }
 
@@ -68,7 +71,7 @@ function nonceChecked(
   token: string,
   done: HookHandlerDoneFunction,
 ) {
-  if (!fresh) return reject(reply, { code: ResultCode.ReplayedNonce, msg: 'replayed nonce' })
+  if (!fresh) return rejectCall(reply, { code: ResultCode.ReplayedNonce, msg: 'replayed nonce' })
   request.apiToken = token
   done()
 }
@@ -108,16 +111,16 @@ export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
     const key = parseApiKey(first(headers['x-api-key']))
     const xUserAgent = first(headers['x-user-agent'])
     if (!key || !xUserAgent) {
-      return reject(reply, { code: ResultCode.BadSignature, msg: 'missing or malformed x-api-key or X-User-Agent' })
+      return rejectCall(reply, { code: ResultCode.BadSignature, msg: 'missing or malformed x-api-key or X-User-Agent' })
     }
     const serverTime = Math.floor(now() / 1000)
     if (Math.abs(serverTime - key.t) > MAX_CLOCK_SKEW_SECONDS || key.t < notBefore) {
-      return reject(reply, { code: ResultCode.ClockSkew, msg: 'clock skew too large', serverTime })
+      return rejectCall(reply, { code: ResultCode.ClockSkew, msg: 'clock skew too large', serverTime })
     }
     const token = first(headers.authorization) ?? ''
     const expected = sign({ token, path, xUserAgent, t: key.t, nonce: key.n })
     if (!constantTimeEqual(expected, key.s)) {
-      return reject(reply, { code: ResultCode.BadSignature, msg: 'bad signature' })
+      return rejectCall(reply, { code: ResultCode.BadSignature, msg: 'bad signature' })
     }
     if (!rememberNow) {
       nonceStore.remember(key.n, NONCE_TTL_SECONDS).then(

@@ -1,6 +1,7 @@
 import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { ResultCode, httpStatusFor } from '../../core/protocol/codes.ts'
+import { ResultCode } from '../../core/protocol/codes.ts'
+import { rejectCall } from './protocol.ts'
 
 export interface CallerLimits {
   /** Signed calls one client address may make per minute (IPv6: per /64). 0: no limit. */
@@ -12,15 +13,15 @@ export interface CallerLimits {
 const WINDOW_MS = 60_000
 /** An IPv6 client is its /64: one subscriber's prefix, where it can pick any address. */
 const IPV6_PREFIX_LENGTH = 64
+/** Counters kept per limiter; the least recently seen caller is forgotten first. */
+const TRACKED_CALLERS = 100_000
+/** Session tokens are 64 lowercase hex characters; anything else is no session to count. */
+const SESSION_TOKEN = /^[0-9a-f]{64}$/
 
 /** The client's address as the per-address limits count it (IPv6: its /64 network). */
 export function clientAddress(request: FastifyRequest): string {
   return normalizeIP(request.ip, IPV6_PREFIX_LENGTH)
 }
-/** Counters kept per limiter; the least recently seen caller is forgotten first. */
-const TRACKED_CALLERS = 100_000
-/** Session tokens are 64 lowercase hex characters; anything else is no session to count. */
-const SESSION_TOKEN = /^[0-9a-f]{64}$/
 
 type Limiter = (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>
 
@@ -59,11 +60,9 @@ export async function createCallerLimit(app: FastifyInstance, limits: CallerLimi
     for (const limiter of limiters) {
       const verdict = await limiter(request)
       if (verdict.isExceeded) {
+        reply.header('Retry-After', String(verdict.ttlInSeconds ?? 60))
+        rejectCall(reply, { code: ResultCode.RateLimited, msg: 'too many requests' })
         return reply
-          .code(httpStatusFor(ResultCode.RateLimited))
-          .header('Retry-After', String(verdict.ttlInSeconds ?? 60))
-          .type('application/json; charset=utf-8')
-          .send(JSON.stringify({ code: ResultCode.RateLimited, msg: 'too many requests' }))
       }
     }
   }
