@@ -1,5 +1,5 @@
 /**
- * The lock-out flood of issue 18, replayed against the bench server: keep-alive sockets from
+ * A lock-out flood replayed against the bench server: keep-alive sockets from
  * one address pipeline signed `GET ping/check` with fresh nonces and no session, while a user on
  * another loopback address (127.0.0.2) makes one signed call every 50 ms. Reports what the flood
  * sent and had answered, how many of the user's calls were answered 200, the server's memory and

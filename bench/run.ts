@@ -6,7 +6,7 @@
  *  3. Lighthouse mobile on `/` with the demo content: performance ≥ 95, accessibility ≥ 95.
  *  4. Image descrambling ÷ an allocating copy at 100 KB and 1 MB, in Node and Chromium; target ≥ 1.5.
  *  5. On PostgreSQL, media/home and the HLS key endpoint ÷ the signed baseline (ping/config); target ≥ 0.6.
- *  6. A flood of signed calls from one address (issue 18's lock-out) while a user on another
+ *  6. A flood of signed calls from one address (a lock-out attempt) while a user on another
  *     address calls: the user's calls answered 200 (goal: all), the server's memory and log volume.
  * BENCH_ONLY=protocol,watch,web,descramble,flood picks sections (1, 5, 2–3, 4, 6); BENCH_SECONDS each phase's length;
  * BENCH_FLOOD_SECONDS the flood's (30);

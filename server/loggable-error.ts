@@ -1,7 +1,7 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors'
 
 /**
- * What an unexpected error logs (issue 18): a failed query as its statement and the database's
+ * What an unexpected error logs: a failed query as its statement and the database's
  * code and message, never the values bound to it — a devID is a guest's credential. drizzle's
  * message ("Failed query: … params: …") and the drivers' `params`, `detail` ("Key (device_id)=(…)")
  * and `where` ("parameter $1 = '…'") hold them, so a failed query becomes a FailedQuery carrying

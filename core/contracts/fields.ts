@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { CONTROL_CHARACTER } from './text.ts'
 
 /**
- * The field rules every request contract shares (issue 18). The server answers a failed rule
+ * The field rules every request contract shares. The server answers a failed rule
  * with 4000 and "field: reason" (server/plugins/calls.ts), so the reasons here leave the field
  * name to the path.
  */

@@ -24,7 +24,7 @@ async function snapshot(db: Db): Promise<Record<string, string[]>> {
 const ID_REASON = `must be an integer from 1 to ${MAX_ID}`
 const TEXT_REASON = 'must not contain control characters'
 
-/** Issue 18: input the database cannot take answers 4000 naming the field, before any handler runs. */
+/** Input the database cannot take answers 4000 naming the field, before any handler runs. */
 describe.each(BACKENDS)('call input (%s)', (backend) => {
   const t = useTestApp(backend)
 

@@ -18,7 +18,7 @@ export interface MemoryNonceStoreOptions {
   now: () => number
   /**
    * When full, the oldest nonce is forgotten to make room. Refusing new ones instead let one
-   * client that filled the store lock every user out (issue 18); the per-client rate limits keep
+   * client that filled the store lock every user out; the per-client rate limits keep
    * a client from filling it, so only a flood from many addresses reaches this bound.
    */
   maxEntries?: number

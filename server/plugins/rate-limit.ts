@@ -28,7 +28,7 @@ type Limiter = (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExce
 /**
  * Limits what one caller may send before its request costs anything: a nonce remembered, a
  * session looked up, a handler run. The signing secret ships in the app, so anyone can sign;
- * these counters are what bounds one client (issue 18). Returns the onRequest hook the protocol
+ * these counters are what bounds one client. Returns the onRequest hook the protocol
  * plugin runs ahead of its checks on every signed route, or null when both limits are off.
  */
 export async function createCallerLimit(app: FastifyInstance, limits: CallerLimits) {

@@ -8,7 +8,7 @@ export const REFUSAL_SUMMARY_MS = 10_000
  * completes, with the method, path, address, status and time. Refusals (4xx: unsigned, replayed,
  * rate-limited, unknown paths) are counted by status instead and summarised by the first request
  * (of any kind) to complete REFUSAL_SUMMARY_MS after the first refusal counted, and on close, so a
- * flood cannot fill the disk (issue 18).
+ * flood cannot fill the disk.
  */
 export class RequestLog extends LogController {
   private refused = new Map<number, number>()
