@@ -23,8 +23,6 @@ export function clientAddress(request: FastifyRequest): string {
   return normalizeIP(request.ip, IPV6_PREFIX_LENGTH)
 }
 
-type Limiter = (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>
-
 /**
  * Limits what one caller may send before its request costs anything: a nonce remembered, a
  * session looked up, a handler run. The signing secret ships in the app, so anyone can sign;
@@ -41,29 +39,30 @@ export async function createCallerLimit(app: FastifyInstance, limits: CallerLimi
     ipv6Subnet: IPV6_PREFIX_LENGTH,
     ...more,
   })
-  const limiters: Limiter[] = []
-  if (limits.perIp > 0) limiters.push(app.createRateLimit(options(limits.perIp)))
-  if (limits.perSession > 0) {
-    const perSession = app.createRateLimit(
-      options(limits.perSession, { keyGenerator: (request) => request.headers.authorization as string }),
-    )
-    limiters.push((request) => {
-      const token = request.headers.authorization
-      return typeof token === 'string' && SESSION_TOKEN.test(token)
-        ? perSession(request)
-        : Promise.resolve({ isAllowed: true })
-    })
-  }
+  const perIp = limits.perIp > 0 ? app.createRateLimit(options(limits.perIp)) : null
+  const perSession =
+    limits.perSession > 0
+      ? app.createRateLimit(
+          options(limits.perSession, { keyGenerator: (request) => request.headers.authorization as string }),
+        )
+      : null
+  if (!perIp && !perSession) return null
 
-  if (limiters.length === 0) return null
   return async function limitCaller(request: FastifyRequest, reply: FastifyReply) {
-    for (const limiter of limiters) {
-      const verdict = await limiter(request)
-      if (verdict.isExceeded) {
-        reply.header('Retry-After', String(verdict.ttlInSeconds ?? 60))
-        rejectCall(reply, { code: ResultCode.RateLimited, msg: 'too many requests' })
-        return reply
-      }
+    let verdict: Verdict | null = perIp ? await perIp(request) : null
+    const token = request.headers.authorization
+    if (!exceeded(verdict) && perSession && typeof token === 'string' && SESSION_TOKEN.test(token)) {
+      verdict = await perSession(request)
     }
+    if (!exceeded(verdict)) return
+    reply.header('Retry-After', String(verdict.ttlInSeconds))
+    rejectCall(reply, { code: ResultCode.RateLimited, msg: 'too many requests' })
+    return reply
   }
+}
+
+type Verdict = Awaited<ReturnType<ReturnType<FastifyInstance['createRateLimit']>>>
+
+function exceeded(verdict: Verdict | null): verdict is Extract<Verdict, { isAllowed: false }> {
+  return verdict !== null && !verdict.isAllowed && verdict.isExceeded
 }
