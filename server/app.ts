@@ -77,11 +77,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSession(app, sessions)
 
   app.setErrorHandler((error, request, reply) => {
-    const status = (error as { statusCode?: number }).statusCode ?? 500
-    const isCall = request.routeOptions.url?.startsWith(CALL_PATH_PREFIX) === true
     if (error instanceof AppError) {
       return sendResult(reply, { code: error.code, data: null, tip: '', msg: error.message })
     }
+    const status = (error as { statusCode?: number }).statusCode ?? 500
     if (status === 413) {
       return reply.code(413).send({ code: ResultCode.ValidationError, data: null, tip: '', msg: 'body: too large' })
     }
@@ -89,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Fastify's own refusals (unsupported content type, malformed request): a call answers
       // them as a result; anything else (a static file, an image) with its status, and neither
       // echoes what was asked.
-      if (isCall)
+      if (request.routeOptions.url?.startsWith(CALL_PATH_PREFIX))
         return sendResult(reply, { code: ResultCode.ValidationError, data: null, tip: '', msg: 'body: not accepted' })
       // The static files answer 403 to a path that leaves their folder: to a client it is not found.
       return sendPlainStatus(reply, status === 403 ? 404 : status)
