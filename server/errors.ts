@@ -1,3 +1,6 @@
+import { STATUS_CODES } from 'node:http'
+import type { FastifyReply } from 'fastify'
+
 /**
  * A result the client should see: a business code from core/protocol/codes.ts (or 4000,
  * 1000) with its message. Anything else thrown is a bug and answers 5000 without details.
@@ -13,3 +16,11 @@ export class AppError extends Error {
 }
 
 export const SERVER_ERROR_MESSAGE = '服务器繁忙，请稍后再试'
+
+/** A bare status for what is not a call or a page: nothing of the request is echoed. */
+export function sendPlainStatus(reply: FastifyReply, status: number) {
+  return reply
+    .code(status)
+    .type('text/plain; charset=utf-8')
+    .send(STATUS_CODES[status] ?? 'Error')
+}

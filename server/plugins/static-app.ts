@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs'
-import { STATUS_CODES } from 'node:http'
 import { resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
+import { sendPlainStatus } from '../errors.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 /** Everything not content-hashed revalidates (ETag), so a deploy is seen on the next load. */
@@ -14,14 +14,6 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <p>The API server is running, but the app's files are missing. Run <code>npm run build</code>
 (or <code>npm start</code>, which builds first) and reload.</p></body></html>
 `
-
-/** A bare status for what is not a call or a page: nothing of the request is echoed. */
-export function sendPlainStatus(reply: FastifyReply, status: number) {
-  return reply
-    .code(status)
-    .type('text/plain; charset=utf-8')
-    .send(STATUS_CODES[status] ?? 'Error')
-}
 
 /** The path as the router reads it (`/%61pi/` is `/api/`); as sent when it does not decode. */
 function decoded(path: string): string {
