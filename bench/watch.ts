@@ -9,7 +9,7 @@ import type { HomeResult } from '../core/contracts/media.ts'
 import type { PlayInfo } from '../core/contracts/play.ts'
 import { PlayLock } from '../core/contracts/play.ts'
 import type { LoginResult } from '../core/contracts/session.ts'
-import { KEY_PATH_PREFIX, KEY_RATE_LIMIT } from '../server/modules/play/service.ts'
+import { KEY_PATH_PREFIX, KEY_RATE_LIMIT } from '../server/modules/watching/service.ts'
 import { freePort } from '../tests/support/server-process.ts'
 import {
   CONNECTIONS,

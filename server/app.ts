@@ -11,11 +11,11 @@ import { registerAdsRoutes } from './modules/ads/routes.ts'
 import { createAccountsService } from './modules/accounts/service.ts'
 import { registerAccountRoutes } from './modules/accounts/routes.ts'
 import { registerImageRoutes } from './modules/images/routes.ts'
-import { createMediaService } from './modules/media/service.ts'
-import { registerMediaRoutes } from './modules/media/routes.ts'
+import { createCatalogueService } from './modules/catalogue/service.ts'
+import { registerCatalogueRoutes } from './modules/catalogue/routes.ts'
 import { createPingService } from './modules/ping/service.ts'
-import { createPlayService, KEY_PATH_PREFIX } from './modules/play/service.ts'
-import { registerKeyRoute, registerPlayRoutes } from './modules/play/routes.ts'
+import { createWatchingService, KEY_PATH_PREFIX } from './modules/watching/service.ts'
+import { registerKeyRoute, registerWatchingRoutes } from './modules/watching/routes.ts'
 import { registerPingRoutes } from './modules/ping/routes.ts'
 import { createSearchService } from './modules/search/service.ts'
 import { createWalletService } from './modules/wallet/service.ts'
@@ -41,6 +41,8 @@ export interface AppOptions {
   nonceStore?: NonceStore
   randomBytes?: (length: number) => Uint8Array
   crypto?: ProtocolCrypto
+  /** Check every call's answer against its contract (tests). */
+  checkAnswers?: boolean
 }
 
 /** The whole server as one Fastify instance; reads no environment and does not listen. */
@@ -97,11 +99,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ code: ResultCode.ServerError, data: null, tip: '', msg: SERVER_ERROR_MESSAGE })
   })
 
-  const defineCall = createCallRegistrar(app, sendResult)
+  const calls = createCallRegistrar(app, sendResult, { checkAnswers: options.checkAnswers ?? false })
   const ping = createPingService({ db, config, now })
-  registerPingRoutes(defineCall, ping)
+  registerPingRoutes(calls.forModule('ping'), ping)
   registerAccountRoutes(
-    defineCall,
+    calls.forModule('accounts'),
     createAccountsService({
       db,
       config,
@@ -111,21 +113,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   )
 
-  const media = createMediaService({ db, now })
-  registerMediaRoutes(defineCall, media)
-  registerSearchRoutes(defineCall, createSearchService({ db, now }))
-  registerAdsRoutes(defineCall, createAdsService({ db, now, appConfig: ping.appConfig }))
+  const media = createCatalogueService({ db, now })
+  registerCatalogueRoutes(calls.forModule('catalogue'), media)
+  registerSearchRoutes(calls.forModule('search'), createSearchService({ db, now }))
+  registerAdsRoutes(calls.forModule('ads'), createAdsService({ db, now, appConfig: ping.appConfig }))
   const wallet = createWalletService({ db, now })
-  registerWalletRoutes(defineCall, wallet)
-  const play = createPlayService({
+  registerWalletRoutes(calls.forModule('wallet'), wallet)
+  const play = createWatchingService({
     db,
     now,
     media,
     appConfig: ping.appConfig,
     ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
   })
-  registerPlayRoutes(defineCall, play)
+  registerWatchingRoutes(calls.forModule('watching'), play)
   registerKeyRoute(app, play)
+  calls.assertComplete()
 
   registerImageRoutes(app, { db })
   registerStreamRoutes(app, { db, mediaDir: mediaDirOf(config) })

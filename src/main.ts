@@ -8,6 +8,7 @@ import { appConfigAtom, isLightAtom, sealRequestsAtom, tokenAtom } from './featu
 import { clearSessionAndReload, initSession } from './features/session/init.ts'
 import { loadFirstCovers, loadFirstSlide } from './features/home/first-screen-images.ts'
 import { FIRST_SCREEN_TEXT_STYLES } from './features/home/first-screen-text.ts'
+import { HOME_FIRST_READS, homeSectionsRead } from './features/home/first-reads.ts'
 import { captureInstallPrompt } from './features/pwa/install.ts'
 import { protocolCrypto, randomUuid } from './lib/crypto.ts'
 import { API_SECRET } from './lib/env.ts'
@@ -102,18 +103,17 @@ sessionStarted.then(
   () => {
     if (!landingOnHome) return
     loadFirstSlide(firstScreen)
-    api.prime('media/home', {}).then(
+    for (const read of HOME_FIRST_READS) {
+      api.prime(read).catch(() => {
+        // The screen asks again and shows the failure.
+      })
+    }
+    api.prime(homeSectionsRead).then(
       (answer) => loadFirstCovers(answer, firstScreen),
       () => {
         // The list shows the failure; there is nothing to load.
       },
     )
-    api.prime('media/recommend', {}).catch(() => {
-      // The list asks again and shows the failure.
-    })
-    api.prime('ping/announcement', {}).catch(() => {
-      // The card asks again and shows the failure.
-    })
   },
   () => {
     // Reported by the route guard, which awaits this attempt.

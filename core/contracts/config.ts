@@ -1,62 +1,69 @@
-import { z } from 'zod'
+import * as v from 'valibot'
+import { IntSchema } from './fields.ts'
 
 export { DomainType, domainUrl } from './domain.ts'
 
-export const DomainEntrySchema = z.object({
-  type: z.enum(['IMAGE', 'MP4', 'API', 'LAND', 'H5SHAREURL', 'VID']),
-  urls: z.array(z.string()),
+export const DomainEntrySchema = v.object({
+  type: v.picklist(['IMAGE', 'MP4', 'API', 'LAND', 'H5SHAREURL', 'VID']),
+  urls: v.array(v.string()),
 })
 
-export const AnnouncementSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  content: z.string(),
+export const AnnouncementSchema = v.object({
+  id: IntSchema,
+  title: v.string(),
+  content: v.string(),
   /** Unix seconds. */
-  publishedAt: z.number().int(),
+  publishedAt: IntSchema,
 })
-export type Announcement = z.infer<typeof AnnouncementSchema>
+export type Announcement = v.InferOutput<typeof AnnouncementSchema>
 
 /**
  * Ads carry their target in any of the fields core/links/ad-target.ts reads (href first), and
  * `image` is an image key under the IMAGE domain (domain.ts imageUrl).
  */
 const AdFields = {
-  id: z.number().int(),
-  image: z.string(),
-  title: z.string().optional(),
-  href: z.string().optional(),
+  id: IntSchema,
+  image: v.string(),
+  title: v.optional(v.string()),
+  href: v.optional(v.string()),
   /** width / height of the image, so its frame is sized before it loads. */
-  ratio: z.number().positive().optional(),
+  ratio: v.optional(v.pipe(v.number(), v.gtValue(0))),
 }
 
-/** Carousel and banner ads; position 1 is home's carousel, 2–5 other banner slots (SPEC §4). */
-export const AdvertiseSchema = z.looseObject({ ...AdFields, position: z.number().int().min(1).max(5) })
-export type Advertise = z.infer<typeof AdvertiseSchema>
+/** Carousel and banner ads; position 1 is home's carousel, 2–5 other banner slots. */
+export const AdvertiseSchema = v.looseObject({
+  ...AdFields,
+  position: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
+})
+export type Advertise = v.InferOutput<typeof AdvertiseSchema>
 
 /** Icon ads (statConfigApp): each shows at every location id it lists (1–7; 1 is home's icon row). */
-export const IconAdSchema = z.looseObject({ ...AdFields, locIds: z.array(z.number().int().min(1).max(7)) })
-export type IconAd = z.infer<typeof IconAdSchema>
-
-export const FloatingWindowSchema = z.looseObject(AdFields)
-export type FloatingWindow = z.infer<typeof FloatingWindowSchema>
-
-export const EncryptionFlagsSchema = z.object({
-  request: z.boolean(),
-  http: z.boolean(),
-  m3u8: z.boolean(),
+export const IconAdSchema = v.looseObject({
+  ...AdFields,
+  locIds: v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(7))),
 })
-export type EncryptionFlags = z.infer<typeof EncryptionFlagsSchema>
+export type IconAd = v.InferOutput<typeof IconAdSchema>
 
-/** `ping/config` (SPEC §6). A later issue fills the community part. */
-export const AppConfigSchema = z.object({
-  communityCategory: z.array(z.looseObject({ id: z.number().int(), name: z.string() })),
-  floatingWindow: FloatingWindowSchema.nullable(),
-  domain: z.array(DomainEntrySchema),
-  adsType: z.array(z.looseObject({})),
-  statConfigApp: z.object({ list: z.array(IconAdSchema), nineList: z.array(IconAdSchema) }),
-  announcement: AnnouncementSchema.nullable(),
-  advertise: z.array(AdvertiseSchema),
-  version: z.string(),
+export const FloatingWindowSchema = v.looseObject(AdFields)
+export type FloatingWindow = v.InferOutput<typeof FloatingWindowSchema>
+
+export const EncryptionFlagsSchema = v.object({
+  request: v.boolean(),
+  http: v.boolean(),
+  m3u8: v.boolean(),
+})
+export type EncryptionFlags = v.InferOutput<typeof EncryptionFlagsSchema>
+
+/** `ping/config`: what the app needs before anything else. The community part is still empty. */
+export const AppConfigSchema = v.object({
+  communityCategory: v.array(v.looseObject({ id: IntSchema, name: v.string() })),
+  floatingWindow: v.nullable(FloatingWindowSchema),
+  domain: v.array(DomainEntrySchema),
+  adsType: v.array(v.looseObject({})),
+  statConfigApp: v.object({ list: v.array(IconAdSchema), nineList: v.array(IconAdSchema) }),
+  announcement: v.nullable(AnnouncementSchema),
+  advertise: v.array(AdvertiseSchema),
+  version: v.string(),
   encryption: EncryptionFlagsSchema,
 })
-export type AppConfig = z.infer<typeof AppConfigSchema>
+export type AppConfig = v.InferOutput<typeof AppConfigSchema>

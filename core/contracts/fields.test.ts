@@ -1,21 +1,20 @@
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
 import { IdSchema, MAX_ID, PlainTextSchema } from './fields.ts'
-import { ContentInfoRequestSchema, SearchRequestSchema } from './media.ts'
+import { describeIssue } from './call.ts'
+import { IdRequestSchema, SearchRequestSchema } from './media.ts'
 import { FavouriteDeleteRequestSchema } from './play.ts'
 import { GuestLoginRequestSchema, UserInfoRequestSchema } from './session.ts'
 
 /** What the server answers with 4000: "field: reason" for the first issue. */
-function firstIssue(schema: z.ZodType, value: unknown): string | null {
-  const parsed = schema.safeParse(value)
-  if (parsed.success) return null
-  const issue = parsed.error.issues[0]!
-  return `${issue.path.join('.')}: ${issue.message}`
+function firstIssue(schema: v.GenericSchema, value: unknown): string | null {
+  const parsed = v.safeParse(schema, value)
+  return parsed.success ? null : describeIssue(parsed.issues)
 }
 
 describe('IdSchema', () => {
   it.each([1, 4, 100_001, MAX_ID, 4.0])('accepts %j', (value) => {
-    expect(IdSchema.parse(value)).toBe(value)
+    expect(v.parse(IdSchema, value)).toBe(value)
   })
 
   it.each([
@@ -33,7 +32,7 @@ describe('IdSchema', () => {
     ['null', null],
     ['an object', { id: 4 }],
   ])('refuses %s', (_name, value) => {
-    expect(firstIssue(z.object({ id: IdSchema }), { id: value })).toBe(`id: must be an integer from 1 to ${MAX_ID}`)
+    expect(firstIssue(v.object({ id: IdSchema }), { id: value })).toBe(`id: must be an integer from 1 to ${MAX_ID}`)
   })
 })
 
@@ -41,7 +40,7 @@ describe('PlainTextSchema', () => {
   it.each(['device-1234', '', '夏日 beach', 'emoji 🎬', 'quotes " and \\ and \u00a0', '{"pc":"a"}'])(
     'accepts %j',
     (value) => {
-      expect(PlainTextSchema.parse(value)).toBe(value)
+      expect(v.parse(PlainTextSchema, value)).toBe(value)
     },
   )
 
@@ -54,13 +53,13 @@ describe('PlainTextSchema', () => {
     ['DEL', 'a\u007f'],
     ['a C1 control', 'a\u0085'],
   ])('refuses %s', (_name, value) => {
-    expect(firstIssue(z.object({ text: PlainTextSchema }), { text: value })).toBe(
+    expect(firstIssue(v.object({ text: PlainTextSchema }), { text: value })).toBe(
       'text: must not contain control characters',
     )
   })
 
   it('refuses what is not a string', () => {
-    expect(firstIssue(z.object({ text: PlainTextSchema }), { text: 4 })).toBe('text: must be text')
+    expect(firstIssue(v.object({ text: PlainTextSchema }), { text: 4 })).toBe('text: must be text')
   })
 })
 
@@ -68,8 +67,8 @@ describe('contracts use the shared rules', () => {
   const id = `must be an integer from 1 to ${MAX_ID}`
   const text = 'must not contain control characters'
   it.each([
-    [ContentInfoRequestSchema, { id: 2 ** 31 }, `id: ${id}`],
-    [ContentInfoRequestSchema, { id: true }, `id: ${id}`],
+    [IdRequestSchema, { id: 2 ** 31 }, `id: ${id}`],
+    [IdRequestSchema, { id: true }, `id: ${id}`],
     [FavouriteDeleteRequestSchema, { ids: [1, 2 ** 31] }, `ids.1: ${id}`],
     [UserInfoRequestSchema, { userId: '0x10' }, `userId: ${id}`],
     [SearchRequestSchema, { keyword: 'a\u0000' }, `keyword: ${text}`],
@@ -80,8 +79,8 @@ describe('contracts use the shared rules', () => {
   })
 
   it('keeps trimming and defaults', () => {
-    expect(SearchRequestSchema.parse({ keyword: '  夏日 ' })).toEqual({ keyword: '夏日' })
-    expect(GuestLoginRequestSchema.parse({ devID: 'd' })).toEqual({ devID: 'd', affCode: '', token: '' })
-    expect(UserInfoRequestSchema.parse({})).toEqual({})
+    expect(v.parse(SearchRequestSchema, { keyword: '  夏日 ' })).toEqual({ keyword: '夏日' })
+    expect(v.parse(GuestLoginRequestSchema, { devID: 'd' })).toEqual({ devID: 'd', affCode: '', token: '' })
+    expect(v.parse(UserInfoRequestSchema, {})).toEqual({})
   })
 })

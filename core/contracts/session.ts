@@ -1,52 +1,56 @@
-import { z } from 'zod'
-import { IdSchema, PlainTextSchema } from './fields.ts'
+import * as v from 'valibot'
+import { IdSchema, IntSchema, PlainTextSchema } from './fields.ts'
 import { MAX_DEVICE_ID_LENGTH } from './text.ts'
 
-/** One membership line of the user info (SPEC §5). */
-export const VipStatusSchema = z.object({
-  vipType: z.number().int(),
+/** One membership line of the user info. */
+export const VipStatusSchema = v.object({
+  vipType: IntSchema,
   /** Unix seconds of the expiry; 0 when never bought. */
-  vipExpireInt: z.number().int(),
+  vipExpireInt: IntSchema,
   /** `YYYY-MM-DD HH:mm:ss` in Asia/Shanghai, or '' when never bought. */
-  vipExpire: z.string(),
+  vipExpire: v.string(),
 })
-export type VipStatus = z.infer<typeof VipStatusSchema>
+export type VipStatus = v.InferOutput<typeof VipStatusSchema>
 
-export const UserInfoSchema = z.object({
-  id: z.number().int(),
-  nickname: z.string(),
-  avatar: z.string(),
-  isGuest: z.boolean(),
+/** What anyone may see of a user. */
+export const PublicUserInfoSchema = v.object({
+  id: IntSchema,
+  nickname: v.string(),
+  avatar: v.string(),
+  isGuest: v.boolean(),
   normalVip: VipStatusSchema,
   supremeVip: VipStatusSchema,
   darkVip: VipStatusSchema,
-  /** Diamonds in cents of the display unit (SPEC §6). */
-  balance: z.number().int(),
-  createdAt: z.number().int(),
+  createdAt: IntSchema,
 })
-export type UserInfo = z.infer<typeof UserInfoSchema>
 
-/** The guest login's answer: the user and the fresh session token. */
-export const LoginResultSchema = UserInfoSchema.extend({ token: z.string() })
-export type LoginResult = z.infer<typeof LoginResultSchema>
+export const UserInfoSchema = v.object({
+  ...PublicUserInfoSchema.entries,
+  /** Diamonds in cents of the display unit. */
+  balance: IntSchema,
+})
+export type UserInfo = v.InferOutput<typeof UserInfoSchema>
 
-/** `login/guest` body (SPEC §5). `affCode` is the JSON text of the channel. */
-export const GuestLoginRequestSchema = z.object({
-  devID: PlainTextSchema.min(1, 'devID is required').max(
-    MAX_DEVICE_ID_LENGTH,
-    `devID is longer than ${MAX_DEVICE_ID_LENGTH} characters`,
+/** The user with the caller's session token: what a login and the own user/info answer. */
+export const LoginResultSchema = v.object({ ...UserInfoSchema.entries, token: v.string() })
+export type LoginResult = v.InferOutput<typeof LoginResultSchema>
+
+/** `login/guest` body. `affCode` is the JSON text of the channel. */
+export const GuestLoginRequestSchema = v.object({
+  devID: v.pipe(
+    PlainTextSchema,
+    v.minLength(1, 'devID is required'),
+    v.maxLength(MAX_DEVICE_ID_LENGTH, `devID is longer than ${MAX_DEVICE_ID_LENGTH} characters`),
   ),
-  affCode: PlainTextSchema.max(1024, 'affCode is longer than 1024 characters').default(''),
-  token: z.string().max(256).default(''),
+  affCode: v.optional(v.pipe(PlainTextSchema, v.maxLength(1024, 'affCode is longer than 1024 characters')), ''),
+  token: v.optional(v.pipe(v.string(), v.maxLength(256)), ''),
 })
-export type GuestLoginRequest = z.input<typeof GuestLoginRequestSchema>
+export type GuestLoginRequest = v.InferInput<typeof GuestLoginRequestSchema>
 
-export const UserInfoRequestSchema = z.object({
-  userId: IdSchema.optional(),
-})
+export const UserInfoRequestSchema = v.object({ userId: v.optional(IdSchema) })
 
-export const OnlineTimeRequestSchema = z.object({
+export const OnlineTimeRequestSchema = v.object({
   /** Seconds the app was in the foreground since the last report. */
-  seconds: z.number().int().min(0).max(3600),
+  seconds: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3600)),
 })
-export const OnlineTimeResultSchema = z.object({ totalSeconds: z.number().int() })
+export const OnlineTimeResultSchema = v.object({ totalSeconds: IntSchema })

@@ -1,6 +1,6 @@
 /**
- * Text rules the contracts (zod) and the app (which ships without zod) share: one definition,
- * no zod import, so the page can check what it is about to send.
+ * Text rules the contracts and the app share, with no validation library, so the page can check
+ * what it is about to send without loading one.
  */
 
 /** C0 and C1 control characters and DEL: PostgreSQL refuses NUL in text, and none belongs in a name or key. */

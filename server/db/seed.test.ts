@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { AppConfigSchema, type AppConfig } from '../../core/contracts/config.ts'
@@ -36,7 +37,7 @@ describe.each(BACKENDS)('demo seed (%s)', (backend) => {
     expect((await t.db.select().from(collections)).length).toBeGreaterThanOrEqual(3)
 
     await t.rebuild()
-    const config = AppConfigSchema.parse((await t.client.call('ping/config')).body.data)
+    const config = v.parse(AppConfigSchema, (await t.client.call('ping/config')).body.data)
     expect(config.advertise.filter((ad) => ad.position === 1).length).toBeGreaterThanOrEqual(3)
     expect(config.advertise.some((ad) => ad.position === 2)).toBe(true)
     const hrefs = config.advertise.map((ad) => ad.href)

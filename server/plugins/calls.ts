@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { z } from 'zod'
+import * as v from 'valibot'
+import { describeIssue, type Call, type InputOf, type ServerModule } from '../../core/contracts/call.ts'
+import { CALLS } from '../../core/contracts/registry.ts'
 import { ResultCode, type ApiResult } from '../../core/protocol/codes.ts'
 import { AppError } from '../errors.ts'
 import { clientAddress } from './rate-limit.ts'
@@ -13,66 +15,79 @@ export interface CallContext<Secured extends boolean> {
   request: FastifyRequest
 }
 
-export interface CallDefinition<Schema extends z.ZodType, Secured extends boolean, Result> {
-  /** Path under /api/app/, e.g. `login/guest`. */
-  name: string
-  method?: 'GET' | 'POST'
-  /** SPEC §6: secured calls answer 1000 without a valid session. */
-  secured: Secured
-  body?: Schema
-  handler: (input: z.output<Schema>, context: CallContext<Secured>) => Promise<Result> | Result
-}
+export type CallHandler<C extends Call> = (
+  input: InputOf<C>,
+  context: CallContext<C['secured']>,
+) => Promise<v.InferInput<C['response']>> | v.InferInput<C['response']>
 
 /** Every call's path begins so: `/api/app/login/guest`. */
 export const CALL_PATH_PREFIX = '/api/app/'
 
 type SendResult = (reply: FastifyReply, result: ApiResult) => FastifyReply
 
-/** "field: reason" for the first problem, e.g. `devID: devID is required`. */
-export function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0]
-  if (!issue) return 'body: invalid'
-  const field = issue.path.length > 0 ? issue.path.join('.') : 'body'
-  return `${field}: ${issue.message}`
+export interface CallRegistrarOptions {
+  /** Check every answer against its call's response schema, and fail the request when it differs (tests). */
+  checkAnswers: boolean
 }
 
 /**
- * One API call: signed (protocol plugin), parsed with its contract's schema (4000 naming
- * the field), authorised (1000), handled, answered as `{code, data, tip, msg}`. A call without
- * a schema takes no input: its route is marked `inputless`, and the protocol plugin does not
- * open its body.
+ * Registers handlers against the entries of core/contracts/calls.ts. Each call is signed
+ * (protocol plugin), parsed with its request schema (4000 naming the field), authorised (1000),
+ * handled, answered as `{code, data, tip, msg}`. A call without a request schema takes no input:
+ * its route is marked `inputless`, and the protocol plugin does not open its body.
  */
-export function createCallRegistrar(app: FastifyInstance, sendResult: SendResult) {
-  return function defineCall<Schema extends z.ZodType, Secured extends boolean, Result>(
-    definition: CallDefinition<Schema, Secured, Result>,
-  ) {
-    const { secured, body, handler } = definition
-    const answer = (reply: FastifyReply, data: Result) =>
-      sendResult(reply, { code: ResultCode.Ok, data: data ?? null, tip: '', msg: 'ok' })
-    app.route({
-      method: definition.method ?? 'POST',
-      url: `${CALL_PATH_PREFIX}${definition.name}`,
-      config: { inputless: !body },
-      // Not async: a handler that answers at once (a cached config, a constant) is answered
-      // in this tick; only a handler that returns a promise goes through one.
-      handler: (request, reply) => {
-        if (secured && !request.user) {
-          sendResult(reply, { code: ResultCode.SessionInvalid, data: null, tip: '', msg: '登录已失效，请重新登录' })
-          return
+export function createCallRegistrar(app: FastifyInstance, sendResult: SendResult, options: CallRegistrarOptions) {
+  const registered = new Set<string>()
+
+  /** The registrar of one server module: it may answer only the calls whose entry names it. */
+  function forModule(module: ServerModule) {
+    return function answer<C extends Call>(call: C, handler: CallHandler<C>) {
+      if (call.module !== module) throw new Error(`${call.name} belongs to the ${call.module} module, not ${module}`)
+      registered.add(call.name)
+      const { secured, request: schema, response } = call
+      const reply200 = (reply: FastifyReply, data: unknown) => {
+        if (options.checkAnswers) {
+          const checked = v.safeParse(response, data)
+          if (!checked.success)
+            throw new Error(`${call.name} answered outside its contract: ${describeIssue(checked.issues)}`)
         }
-        let input: unknown = undefined
-        if (body) {
-          const parsed = body.safeParse(request.body ?? {})
-          if (!parsed.success) throw new AppError(ResultCode.ValidationError, describeIssue(parsed.error))
-          input = parsed.data
-        }
-        const data = handler(input as z.output<Schema>, new Context(request) as CallContext<Secured>)
-        if (!isPromise(data)) return void answer(reply, data)
-        return data.then((value) => void answer(reply, value))
-      },
-    })
+        sendResult(reply, { code: ResultCode.Ok, data: data ?? null, tip: '', msg: 'ok' })
+      }
+      app.route({
+        method: call.method,
+        url: `${CALL_PATH_PREFIX}${call.name}`,
+        config: { inputless: !schema },
+        // Not async: a handler that answers at once (a cached config, a constant) is answered
+        // in this tick; only a handler that returns a promise goes through one.
+        handler: (request, reply) => {
+          if (secured && !request.user) {
+            sendResult(reply, { code: ResultCode.SessionInvalid, data: null, tip: '', msg: '登录已失效，请重新登录' })
+            return
+          }
+          let input: unknown = undefined
+          if (schema) {
+            const parsed = v.safeParse(schema, request.body ?? {})
+            if (!parsed.success) throw new AppError(ResultCode.ValidationError, describeIssue(parsed.issues))
+            input = parsed.output
+          }
+          const data = handler(input as InputOf<C>, new Context(request) as CallContext<C['secured']>)
+          if (!isPromise(data)) return void reply200(reply, data)
+          return data.then((value) => void reply200(reply, value))
+        },
+      })
+    }
   }
+
+  /** Throws unless every entry of the registry has a handler: a call the app may send is never a 404. */
+  function assertComplete() {
+    const missing = CALLS.filter((call) => !registered.has(call.name)).map((call) => call.name)
+    if (missing.length > 0) throw new Error(`no handler for ${missing.join(', ')}`)
+  }
+
+  return { forModule, assertComplete }
 }
+
+export type AnswerCall = ReturnType<ReturnType<typeof createCallRegistrar>['forModule']>
 
 /**
  * `ip` is read only when a handler asks: with trustProxy it parses X-Forwarded-For. It is the
@@ -95,5 +110,3 @@ class Context implements CallContext<boolean> {
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function'
 }
-
-export type DefineCall = ReturnType<typeof createCallRegistrar>

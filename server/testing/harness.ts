@@ -119,6 +119,7 @@ export function useTestApp(backend: Backend, options: TestAppOptions = {}) {
       config,
       db: database.db,
       log: { level: 'info', stream: { write: (line: string) => void logs.push(line) } },
+      checkAnswers: true,
       now: () => nowMs,
     })
     await app.ready()

@@ -1,4 +1,7 @@
+import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
+import { defineCall } from '../../core/contracts/call.ts'
+import { mediaPay, pingAnnouncement } from '../../core/contracts/calls.ts'
 import { DEV_API_SECRET } from '../../core/protocol/defaults.ts'
 import { isEnvelope, open, seal } from '../../core/protocol/envelope.ts'
 import { createNobleCrypto } from '../../core/protocol/noble-crypto.ts'
@@ -61,12 +64,18 @@ function setup(handler: Handler, overrides: Partial<ApiDeps> = {}) {
   return { api, seen, onSessionInvalid }
 }
 
+/** A call whose body and answer may be anything: these tests are about the transport. */
+const anyCall = (name: string) =>
+  defineCall({ name, secured: false, module: 'ping', request: v.unknown(), response: v.unknown() })
+const anyGet = (name: string) =>
+  defineCall({ name, method: 'GET', secured: false, module: 'ping', response: v.unknown() })
+
 const ok = (data: unknown) => json({ code: 200, data, tip: '', msg: '' })
 
 describe('createApi signing', () => {
   it('signs every call with the SPEC §2 headers over the path', async () => {
     const { api, seen } = setup(() => ok({ fine: true }))
-    await expect(api.get('ping/config')).resolves.toEqual({ fine: true })
+    await expect(api.call(anyGet('ping/config'))).resolves.toEqual({ fine: true })
     const request = seen[0]!
     expect(request.url).toBe('http://app.test/api/app/ping/config')
     expect(request.method).toBe('GET')
@@ -88,8 +97,8 @@ describe('createApi signing', () => {
 
   it('uses a fresh nonce per call', async () => {
     const { api, seen } = setup(() => ok(null))
-    await api.post('ping/announcement', {})
-    await api.post('ping/announcement', {})
+    await api.call(anyCall('ping/announcement'), {})
+    await api.call(anyCall('ping/announcement'), {})
     const nonces = seen.map((s) => parseApiKey(s.headers.get('x-api-key') ?? undefined)!.n)
     expect(new Set(nonces).size).toBe(2)
   })
@@ -98,7 +107,7 @@ describe('createApi signing', () => {
 describe('createApi envelopes', () => {
   it('sends plain JSON when encryption.request is off', async () => {
     const { api, seen } = setup(() => ok(1))
-    await api.post('login/guest', { devID: 'device-123' })
+    await api.call(anyCall('login/guest'), { devID: 'device-123' })
     expect(JSON.parse(seen[0]!.body)).toEqual({ devID: 'device-123' })
   })
 
@@ -112,13 +121,13 @@ describe('createApi envelopes', () => {
       },
       { shouldSealRequests: () => true },
     )
-    await expect(api.post('user/info', { userId: 7 })).resolves.toEqual({ echo: { userId: 7 } })
+    await expect(api.call(anyCall('user/info'), { userId: 7 })).resolves.toEqual({ echo: { userId: 7 } })
     expect(seen[0]!.headers.get('Content-Type')).toBe('application/json')
   })
 
   it('rejects an envelope that does not open with a bad-response message', async () => {
     const { api } = setup(() => json(seal(crypto, 'another-secret', { code: 200, data: 1 })))
-    await expect(api.post('user/info')).rejects.toMatchObject({
+    await expect(api.call(anyCall('user/info'), {})).rejects.toMatchObject({
       kind: ApiErrorKind.BadResponse,
       message: t.http.badResponse,
     })
@@ -131,18 +140,21 @@ describe('createApi clock skew', () => {
     const { api, seen } = setup((_request, index) =>
       index === 0 ? json({ code: 4004, msg: 'clock skew', serverTime }, 403) : ok('second'),
     )
-    await expect(api.post('user/info')).resolves.toBe('second')
+    await expect(api.call(anyCall('user/info'), {})).resolves.toBe('second')
     expect(seen).toHaveLength(2)
     expect(parseApiKey(seen[1]!.headers.get('x-api-key') ?? undefined)!.t).toBe(serverTime)
     expect(api.clockOffsetSeconds).toBe(1000)
     // Later calls keep the corrected clock.
-    await api.post('user/info')
+    await api.call(anyCall('user/info'), {})
     expect(parseApiKey(seen[2]!.headers.get('x-api-key') ?? undefined)!.t).toBe(serverTime)
   })
 
   it('does not retry a second time', async () => {
     const { api, seen } = setup(() => json({ code: 4004, msg: 'clock skew', serverTime: 1 }, 403))
-    await expect(api.post('user/info')).rejects.toMatchObject({ kind: ApiErrorKind.BadRequest, code: 4004 })
+    await expect(api.call(anyCall('user/info'), {})).rejects.toMatchObject({
+      kind: ApiErrorKind.BadRequest,
+      code: 4004,
+    })
     expect(seen).toHaveLength(2)
   })
 })
@@ -150,8 +162,11 @@ describe('createApi clock skew', () => {
 describe('createApi session invalid', () => {
   it('reports code 1000 once and rejects every call that sees it', async () => {
     const { api, onSessionInvalid } = setup(() => json({ code: 1000, data: null, tip: '', msg: 'expired' }))
-    await expect(api.post('user/info')).rejects.toMatchObject({ kind: ApiErrorKind.SessionInvalid, code: 1000 })
-    await expect(api.call('user/info')).rejects.toBeInstanceOf(ApiError)
+    await expect(api.call(anyCall('user/info'), {})).rejects.toMatchObject({
+      kind: ApiErrorKind.SessionInvalid,
+      code: 1000,
+    })
+    await expect(api.result(anyCall('user/info'), {})).rejects.toBeInstanceOf(ApiError)
     expect(onSessionInvalid).toHaveBeenCalledOnce()
   })
 })
@@ -161,7 +176,10 @@ describe('createApi errors', () => {
     const { api } = setup(() => {
       throw new TypeError('Failed to fetch')
     })
-    await expect(api.post('user/info')).rejects.toMatchObject({ kind: ApiErrorKind.Network, message: t.http.network })
+    await expect(api.call(anyCall('user/info'), {})).rejects.toMatchObject({
+      kind: ApiErrorKind.Network,
+      message: t.http.network,
+    })
   })
 
   it('time-out', async () => {
@@ -172,7 +190,10 @@ describe('createApi errors', () => {
         }),
       { timeoutMs: 5 },
     )
-    await expect(api.post('user/info')).rejects.toMatchObject({ kind: ApiErrorKind.Timeout, message: t.http.timeout })
+    await expect(api.call(anyCall('user/info'), {})).rejects.toMatchObject({
+      kind: ApiErrorKind.Timeout,
+      message: t.http.timeout,
+    })
   })
 
   it('cancel', async () => {
@@ -181,7 +202,7 @@ describe('createApi errors', () => {
       controller.abort()
       throw new DOMException('aborted', 'AbortError')
     })
-    await expect(api.post('user/info', {}, { signal: controller.signal })).rejects.toMatchObject({
+    await expect(api.call(anyCall('user/info'), {}, { signal: controller.signal })).rejects.toMatchObject({
       kind: ApiErrorKind.Canceled,
       message: t.http.canceled,
     })
@@ -195,7 +216,7 @@ describe('createApi errors', () => {
     [429, { code: 4290, msg: 'slow down' }, t.http.rateLimited],
   ])('bad request: HTTP %i', async (status, body, message) => {
     const { api } = setup(() => (typeof body === 'string' ? new Response(body, { status }) : json(body, status)))
-    await expect(api.post('user/info')).rejects.toMatchObject({ kind: ApiErrorKind.BadRequest, message })
+    await expect(api.call(anyCall('user/info'), {})).rejects.toMatchObject({ kind: ApiErrorKind.BadRequest, message })
   })
 
   it.each([
@@ -205,15 +226,32 @@ describe('createApi errors', () => {
     ['JSON without a code', () => json({ data: 1 })],
   ])('bad response: %s', async (_name, respond) => {
     const { api } = setup(respond)
-    await expect(api.post('user/info')).rejects.toMatchObject({
+    await expect(api.call(anyCall('user/info'), {})).rejects.toMatchObject({
       kind: ApiErrorKind.BadResponse,
       message: t.http.badResponse,
     })
   })
 
-  it('a business code rejects post() with the tip, and call() resolves with the whole result', async () => {
+  it("checks a 200 answer against the call's contract, and resolves with what the contract keeps", async () => {
+    const announcement = { id: 1, title: '公告', content: '内容', publishedAt: 2 }
+    const answers = [{ ...announcement, extra: 'dropped' }, { ...announcement, id: '1' }, null]
+    const { api } = setup((_request, index) => ok(answers[index]))
+    await expect(api.call(pingAnnouncement)).resolves.toEqual(announcement)
+    await expect(api.call(pingAnnouncement)).rejects.toMatchObject({ kind: ApiErrorKind.BadResponse })
+    await expect(api.call(pingAnnouncement)).resolves.toBeNull()
+  })
+
+  it('leaves the data of another code unchecked', async () => {
+    const { api } = setup(() => json({ code: 7001, data: { need: 500 }, tip: '', msg: '' }))
+    await expect(api.result(mediaPay, { id: 1 })).resolves.toMatchObject({ code: 7001, data: { need: 500 } })
+  })
+
+  it('a business code rejects call() with the tip, and result() resolves with the whole answer', async () => {
     const { api } = setup(() => json({ code: 7001, data: null, tip: '', msg: '' }))
-    await expect(api.post('media/pay')).rejects.toMatchObject({ kind: ApiErrorKind.Business, message: '余额不足' })
-    await expect(api.call('media/pay')).resolves.toEqual({ code: 7001, data: null, tip: '', msg: '' })
+    await expect(api.call(anyCall('media/pay'), {})).rejects.toMatchObject({
+      kind: ApiErrorKind.Business,
+      message: '余额不足',
+    })
+    await expect(api.result(anyCall('media/pay'), {})).resolves.toEqual({ code: 7001, data: null, tip: '', msg: '' })
   })
 })

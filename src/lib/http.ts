@@ -1,4 +1,6 @@
 import ky, { isNetworkError, isTimeoutError } from 'ky'
+import * as v from 'valibot'
+import type { Call, RequestOf, ResponseOf } from '../../core/contracts/call.ts'
 import { BUSINESS_MESSAGES, BusinessCode, ResultCode, type ApiResult } from '../../core/protocol/codes.ts'
 import type { AsyncProtocolCrypto } from '../../core/protocol/crypto.ts'
 import { EnvelopeError, isEnvelope, openAsync, sealAsync } from '../../core/protocol/envelope.ts'
@@ -54,13 +56,19 @@ export interface CallOptions {
   signal?: AbortSignal
 }
 
+/** A call's body, which a call without a request schema leaves out, then the options. */
+export type CallArgs<C extends Call> = C['request'] extends undefined
+  ? [body?: undefined, options?: CallOptions]
+  : [body: RequestOf<C>, options?: CallOptions]
+
 export interface Api {
-  /** The whole `{code, data, tip, msg}` for any code but 1000; rejects on transport and protocol failures. */
-  call<T>(name: string, body?: unknown, options?: CallOptions & { method?: 'GET' | 'POST' }): Promise<ApiResult<T>>
-  /** POST; resolves with `data` on code 200, rejects with a Business ApiError otherwise. */
-  post<T>(name: string, body?: unknown, options?: CallOptions): Promise<T>
-  /** GET (ping/check, ping/config, ping/contact); no envelope on the request. */
-  get<T>(name: string, options?: CallOptions): Promise<T>
+  /**
+   * Sends `call` (core/contracts/calls.ts) and resolves with the `data` of a 200 answer, checked
+   * against the call's response schema; any other code rejects with a Business ApiError.
+   */
+  call<C extends Call>(call: C, ...args: CallArgs<C>): Promise<ResponseOf<C>>
+  /** The whole `{code, data, tip, msg}` for any code but 1000, `data` checked when the code is 200. */
+  result<C extends Call>(call: C, ...args: CallArgs<C>): Promise<ApiResult<ResponseOf<C> | null>>
   /** Seconds to add to the device clock, learnt from a 4004 answer. */
   readonly clockOffsetSeconds: number
 }
@@ -132,14 +140,13 @@ export function createApi(deps: ApiDeps): Api {
     }
   }
 
-  async function call<T>(
-    name: string,
-    body?: unknown,
-    options: CallOptions & { method?: 'GET' | 'POST' } = {},
-  ): Promise<ApiResult<T>> {
-    const method = options.method ?? 'POST'
+  async function result<C extends Call>(
+    call: C,
+    ...[body, options = {}]: CallArgs<C>
+  ): Promise<ApiResult<ResponseOf<C> | null>> {
+    const { name, method } = call
     for (let attempt = 0; ; attempt++) {
-      const response = await send(name, method, body, options)
+      const response = await send(name, method, method === 'GET' ? undefined : body, options)
       let text: string
       try {
         text = await response.text()
@@ -166,44 +173,46 @@ export function createApi(deps: ApiDeps): Api {
         throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse, rejection?.code)
       }
 
-      let result: unknown = json
+      let opened: unknown = json
       if (isEnvelope(json)) {
         try {
-          result = await openAsync(deps.crypto, deps.secret, json)
+          opened = await openAsync(deps.crypto, deps.secret, json)
         } catch (error) {
           if (!(error instanceof EnvelopeError)) throw error
           throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse, undefined, { cause: error })
         }
       }
-      if (!isApiResult(result)) throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse)
+      if (!isApiResult(opened)) throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse)
 
-      if (result.code === ResultCode.SessionInvalid) {
+      if (opened.code === ResultCode.SessionInvalid) {
         if (!sessionInvalidReported) {
           sessionInvalidReported = true
           deps.onSessionInvalid()
         }
-        throw new ApiError(ApiErrorKind.SessionInvalid, t.http.sessionExpired, result.code)
+        throw new ApiError(ApiErrorKind.SessionInvalid, t.http.sessionExpired, opened.code)
+      }
+      let data: ResponseOf<C> | null = (opened.data ?? null) as ResponseOf<C> | null
+      if (opened.code === ResultCode.Ok) {
+        const checked = v.safeParse(call.response, data)
+        if (!checked.success) throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse)
+        data = checked.output as ResponseOf<C>
       }
       return {
-        code: result.code,
-        data: (result.data ?? null) as T | null,
-        tip: typeof result.tip === 'string' ? result.tip : '',
-        msg: typeof result.msg === 'string' ? result.msg : '',
+        code: opened.code,
+        data,
+        tip: typeof opened.tip === 'string' ? opened.tip : '',
+        msg: typeof opened.msg === 'string' ? opened.msg : '',
       }
     }
   }
 
-  async function unwrap<T>(promise: Promise<ApiResult<T>>): Promise<T> {
-    const result = await promise
-    if (result.code !== ResultCode.Ok) throw new ApiError(ApiErrorKind.Business, businessMessage(result), result.code)
-    return result.data as T
-  }
-
   return {
-    call,
-    post: <T>(name: string, body?: unknown, options?: CallOptions) =>
-      unwrap(call<T>(name, body, { ...options, method: 'POST' })),
-    get: <T>(name: string, options?: CallOptions) => unwrap(call<T>(name, undefined, { ...options, method: 'GET' })),
+    result,
+    call: async (call, ...args) => {
+      const answer = await result(call, ...args)
+      if (answer.code !== ResultCode.Ok) throw new ApiError(ApiErrorKind.Business, businessMessage(answer), answer.code)
+      return answer.data as ResponseOf<typeof call>
+    },
     get clockOffsetSeconds() {
       return offsetSeconds
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError, ApiErrorKind } from './http.ts'
-import { createOfflineReads, readKey, type ReadsBackend } from './offline-reads.ts'
+import { callKey } from '../../core/contracts/call-key.ts'
+import { createOfflineReads, type ReadsBackend } from './offline-reads.ts'
 
 function fakeBackend() {
   const data = new Map<string, unknown>()
@@ -40,13 +41,13 @@ function setup(options: { max?: number } = {}) {
 
 const networkError = () => new ApiError(ApiErrorKind.Network, 'offline')
 
-describe('readKey', () => {
+describe('callKey', () => {
   it('does not depend on the order of the body keys and leaves undefined out', () => {
-    expect(readKey('media/recommend', { b: 1, a: { y: 2, x: [1, { d: 1, c: 2 }] } })).toBe(
-      readKey('media/recommend', { a: { x: [1, { c: 2, d: 1 }], y: 2 }, b: 1, z: undefined }),
+    expect(callKey('media/recommend', { b: 1, a: { y: 2, x: [1, { d: 1, c: 2 }] } })).toBe(
+      callKey('media/recommend', { a: { x: [1, { c: 2, d: 1 }], y: 2 }, b: 1, z: undefined }),
     )
-    expect(readKey('media/recommend', { cursor: 'a' })).not.toBe(readKey('media/recommend', { cursor: 'b' }))
-    expect(readKey('media/recommend', {})).not.toBe(readKey('media/published', {}))
+    expect(callKey('media/recommend', { cursor: 'a' })).not.toBe(callKey('media/recommend', { cursor: 'b' }))
+    expect(callKey('media/recommend', {})).not.toBe(callKey('media/published', {}))
   })
 })
 

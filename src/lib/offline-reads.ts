@@ -1,5 +1,6 @@
 import { atom } from 'jotai'
 import localforage from 'localforage'
+import { callKey } from '../../core/contracts/call-key.ts'
 import { ApiError, ApiErrorKind } from './http.ts'
 import type { AppStore } from './store.ts'
 
@@ -52,22 +53,6 @@ export interface OfflineReadsDeps {
   /** navigator.onLine; false means no request can succeed, so the stored answer is used at once. */
   isOnline(): boolean
   maxEntries?: number
-}
-
-/** Key of a read: the call name and its body with keys sorted, so `{a, b}` and `{b, a}` agree. */
-export function readKey(name: string, body: unknown): string {
-  return `${name}\n${stableJson(body ?? {})}`
-}
-
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => stableJson(item ?? null)).join(',')}]`
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableJson(item)}`).join(',')}}`
-  }
-  return JSON.stringify(value) ?? 'null'
 }
 
 /** Failures where the last answer is better than an error: the request never got an answer. */
@@ -126,7 +111,7 @@ export function createOfflineReads(deps: OfflineReadsDeps): OfflineReads {
 
   return {
     async read<T>(name: string, body: unknown, fetch: () => Promise<T>): Promise<ReadResult<T>> {
-      const key = readKey(name, body)
+      const key = callKey(name, body)
       if (!deps.isOnline()) {
         const stored = await peek<T>(key)
         if (stored) return stored
@@ -143,7 +128,7 @@ export function createOfflineReads(deps: OfflineReadsDeps): OfflineReads {
         throw error
       }
     },
-    peek: (name, body) => peek(readKey(name, body)),
+    peek: (name, body) => peek(callKey(name, body)),
     flush: () => queue.then(() => undefined),
     async clear() {
       await queue

@@ -1,3 +1,4 @@
+import { mediaHome, mediaRecommend, pingConfig } from '../../core/contracts/calls.ts'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError, ApiErrorKind, type Api } from './http.ts'
 import { isOfflineAtom, markOfflineAtom, reportingOnlineStatus, trackOnlineStatus } from './online-status.ts'
@@ -29,8 +30,7 @@ describe('trackOnlineStatus', () => {
 function fakeApi(outcome: () => Promise<unknown>): Api {
   return {
     call: vi.fn(outcome),
-    post: vi.fn(outcome),
-    get: vi.fn(outcome),
+    result: vi.fn(outcome),
     clockOffsetSeconds: 42,
   } as unknown as Api
 }
@@ -43,7 +43,7 @@ describe('reportingOnlineStatus', () => {
       fakeApi(() => Promise.reject(error)),
       store,
     )
-    await expect(api.post('media/home', { page: 1 })).rejects.toBe(error)
+    await expect(api.call(mediaRecommend, { cursor: 'p1' })).rejects.toBe(error)
     expect(store.get(isOfflineAtom)).toBe(true)
   })
 
@@ -54,14 +54,14 @@ describe('reportingOnlineStatus', () => {
       fakeApi(() => Promise.reject(new ApiError(ApiErrorKind.Business, 'no', 3001))),
       store,
     )
-    await expect(api.call('x')).rejects.toBeInstanceOf(ApiError)
+    await expect(api.result(mediaHome)).rejects.toBeInstanceOf(ApiError)
     expect(store.get(isOfflineAtom)).toBe(false)
     store.set(markOfflineAtom)
     const ok = reportingOnlineStatus(
       fakeApi(() => Promise.resolve({ fine: true })),
       store,
     )
-    await expect(ok.get('ping/config')).resolves.toEqual({ fine: true })
+    await expect(ok.call(pingConfig)).resolves.toEqual({ fine: true })
     expect(store.get(isOfflineAtom)).toBe(false)
   })
 
@@ -70,9 +70,9 @@ describe('reportingOnlineStatus', () => {
     store.set(markOfflineAtom)
     const inner = fakeApi(() => Promise.reject(new ApiError(ApiErrorKind.Timeout, 'slow')))
     const api = reportingOnlineStatus(inner, store)
-    await expect(api.post('a', { b: 1 })).rejects.toBeInstanceOf(ApiError)
+    await expect(api.call(mediaRecommend, { cursor: 'p2' })).rejects.toBeInstanceOf(ApiError)
     expect(store.get(isOfflineAtom)).toBe(true)
-    expect(inner.post).toHaveBeenCalledWith('a', { b: 1 })
+    expect(inner.call).toHaveBeenCalledWith(mediaRecommend, { cursor: 'p2' })
     expect(api.clockOffsetSeconds).toBe(42)
   })
 })

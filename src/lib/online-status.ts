@@ -60,9 +60,8 @@ export function reportingOnlineStatus(api: Api, store: AppStore): Api {
       },
     )
   return {
-    call: <T>(...args: Parameters<Api['call']>) => report(api.call<T>(...args)),
-    post: <T>(...args: Parameters<Api['post']>) => report(api.post<T>(...args)),
-    get: <T>(...args: Parameters<Api['get']>) => report(api.get<T>(...args)),
+    call: (call, ...args) => report(api.call(call, ...args)),
+    result: (call, ...args) => report(api.result(call, ...args)),
     get clockOffsetSeconds() {
       return api.clockOffsetSeconds
     },

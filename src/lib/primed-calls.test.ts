@@ -1,62 +1,66 @@
 import { describe, expect, it, vi } from 'vitest'
+import type { Call } from '../../core/contracts/call.ts'
+import { mediaHome, mediaRecommend, pingConfig, userInfo } from '../../core/contracts/calls.ts'
 import type { Api } from './http.ts'
 import { primingCalls } from './primed-calls.ts'
 
 function countingApi(answer: (name: string, call: number) => Promise<unknown>) {
   let calls = 0
-  const post = vi.fn((name: string) => answer(name, ++calls))
+  const call = vi.fn((entry: Call) => answer(entry.name, ++calls))
   const api: Api = {
     clockOffsetSeconds: 3,
-    call: vi.fn(async () => ({ code: 200, data: null, tip: '', msg: '' }) as never),
-    get: vi.fn(async () => null as never),
-    post: post as Api['post'],
+    call: call as unknown as Api['call'],
+    result: vi.fn(async () => ({ code: 200, data: null, tip: '', msg: '' }) as never),
   }
-  return { api, post }
+  return { api, call }
 }
 
-describe('primingCalls', () => {
-  it('answers the first matching POST with the primed answer, and later ones from the network', async () => {
-    const { api, post } = countingApi(async (name, call) => ({ name, call }))
-    const priming = primingCalls(api)
-    const primed = priming.prime('media/home', {})
-    expect(priming.prime('media/home', {})).toBe(primed)
-    expect(post).toHaveBeenCalledTimes(1)
-    expect(await primed).toEqual({ name: 'media/home', call: 1 })
+const home = { call: mediaHome, body: undefined }
+const recommend = { call: mediaRecommend, body: {} }
 
-    expect(await priming.post('media/home', {})).toEqual({ name: 'media/home', call: 1 })
-    expect(post).toHaveBeenCalledTimes(1)
-    expect(await priming.post('media/home', {})).toEqual({ name: 'media/home', call: 2 })
+describe('primingCalls', () => {
+  it('answers the first matching call with the primed answer, and later ones from the network', async () => {
+    const { api, call } = countingApi(async (name, count) => ({ name, count }))
+    const priming = primingCalls(api)
+    const primed = priming.prime(home)
+    expect(priming.prime(home)).toBe(primed)
+    expect(call).toHaveBeenCalledTimes(1)
+    expect(await primed).toEqual({ name: 'media/home', count: 1 })
+
+    expect(await priming.call(mediaHome)).toEqual({ name: 'media/home', count: 1 })
+    expect(call).toHaveBeenCalledTimes(1)
+    expect(await priming.call(mediaHome)).toEqual({ name: 'media/home', count: 2 })
   })
 
-  it('matches on the name and the body', async () => {
-    const { api, post } = countingApi(async (name, call) => ({ name, call }))
+  it('matches on the call and the body', async () => {
+    const { api, call } = countingApi(async (name, count) => ({ name, count }))
     const priming = primingCalls(api)
-    priming.prime('media/recommend', {})
-    expect(await priming.post('media/recommend', { cursor: 'x' })).toEqual({ name: 'media/recommend', call: 2 })
-    expect(await priming.post('media/home', {})).toEqual({ name: 'media/home', call: 3 })
-    expect(await priming.post('media/recommend', {})).toEqual({ name: 'media/recommend', call: 1 })
-    expect(post).toHaveBeenCalledTimes(3)
+    priming.prime(recommend)
+    expect(await priming.call(mediaRecommend, { cursor: 'x' })).toEqual({ name: 'media/recommend', count: 2 })
+    expect(await priming.call(mediaHome)).toEqual({ name: 'media/home', count: 3 })
+    expect(await priming.call(mediaRecommend, {})).toEqual({ name: 'media/recommend', count: 1 })
+    expect(call).toHaveBeenCalledTimes(3)
   })
 
   it('drops a primed answer that failed, so the later call asks afresh', async () => {
-    const { api } = countingApi(async (_name, call) => {
-      if (call === 1) throw new Error('offline')
-      return { call }
+    const { api } = countingApi(async (_name, count) => {
+      if (count === 1) throw new Error('offline')
+      return { count }
     })
     const priming = primingCalls(api)
-    priming.prime('media/home', {})
+    priming.prime(home).catch(() => {})
     await Promise.resolve()
     await Promise.resolve()
-    expect(await priming.post('media/home', {})).toEqual({ call: 2 })
+    expect(await priming.call(mediaHome)).toEqual({ count: 2 })
   })
 
   it('passes everything else through', async () => {
-    const { api } = countingApi(async () => null)
+    const { api, call } = countingApi(async () => null)
     const priming = primingCalls(api)
-    await priming.get('ping/config')
-    await priming.call('user/info', {})
-    expect(api.get).toHaveBeenCalledWith('ping/config')
-    expect(api.call).toHaveBeenCalledWith('user/info', {})
+    await priming.call(pingConfig)
+    await priming.result(userInfo, {})
+    expect(call).toHaveBeenCalledWith(pingConfig)
+    expect(api.result).toHaveBeenCalledWith(userInfo, {})
     expect(priming.clockOffsetSeconds).toBe(3)
   })
 })

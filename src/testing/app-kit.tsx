@@ -8,9 +8,12 @@ import {
 } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import { Provider } from 'jotai'
-import { vi } from 'vitest'
+import * as v from 'valibot'
+import { vi, type Mock } from 'vitest'
+import type { Call } from '../../core/contracts/call.ts'
 import type { VideoCard } from '../../core/contracts/media.ts'
-import type { Api } from '../lib/http.ts'
+import { ApiError, ApiErrorKind, type Api } from '../lib/http.ts'
+import { t } from '../lib/messages.ts'
 import { createOfflineReads, provideOfflineReads, type ReadsBackend } from '../lib/offline-reads.ts'
 import { createAppStore, provideApi, type AppStore } from '../lib/store.ts'
 
@@ -35,6 +38,25 @@ export const videoCard = (id: number, patch: Partial<VideoCard> = {}): VideoCard
 
 export type Post = (name: string, body: Record<string, unknown>) => Promise<unknown>
 
+/**
+ * An API whose every call is answered by `post(name, body)`, the answer checked against the call's
+ * contract as the real client does (a wrong shape rejects as a bad response). `post` is the mock.
+ */
+export function fakeApi(post: Post): Api & { post: Mock<Post> } {
+  const postMock = vi.fn(post)
+  const answer = async (call: Call, body: unknown) => {
+    const checked = v.safeParse(call.response, await postMock(call.name, (body ?? {}) as Record<string, unknown>))
+    if (!checked.success) throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse)
+    return checked.output as never
+  }
+  return {
+    post: postMock,
+    call: (call, ...[body]) => answer(call, body),
+    result: async (call, ...[body]) => ({ code: 200, data: await answer(call, body), tip: '', msg: '' }),
+    clockOffsetSeconds: 0,
+  }
+}
+
 /** Offline reads kept in a Map (the page's are IndexedDB). */
 export function memoryBackend(data = new Map<string, unknown>()): ReadsBackend & { data: Map<string, unknown> } {
   return {
@@ -46,11 +68,12 @@ export function memoryBackend(data = new Map<string, unknown>()): ReadsBackend &
   }
 }
 
-/** A fresh store whose API answers POSTs with `post`, and offline reads over `backend`. */
+/** A fresh store whose API answers every call with `post(name, body)`, and offline reads over `backend`. */
 export function storeWithFakeApi(post: Post, options: { online?: () => boolean; backend?: ReadsBackend } = {}) {
   const store: AppStore = createAppStore()
-  const postMock = vi.fn(post)
-  provideApi(store, { post: postMock, get: vi.fn(), call: vi.fn(), clockOffsetSeconds: 0 } as unknown as Api)
+  const api = fakeApi(post)
+  const postMock = api.post
+  provideApi(store, api)
   const reads = createOfflineReads({
     backend: options.backend ?? memoryBackend(),
     now: () => 0,

@@ -144,7 +144,7 @@ export const videoActors = pgTable(
   (t) => [primaryKey({ columns: [t.actorId, t.videoId] }), index('video_actors_video_id_idx').on(t.videoId)],
 )
 
-/** How often each keyword was searched (first pages only): hotSearchs/list. */
+/** How often each keyword was searched (first pages only): media/hotSearchs/list. */
 export const searchCounts = pgTable(
   'search_counts',
   {

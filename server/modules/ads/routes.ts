@@ -1,12 +1,7 @@
-import { AdClickRequestSchema } from '../../../core/contracts/media.ts'
-import type { DefineCall } from '../../plugins/calls.ts'
+import * as calls from '../../../core/contracts/calls.ts'
+import type { AnswerCall } from '../../plugins/calls.ts'
 import type { AdsService } from './service.ts'
 
-export function registerAdsRoutes(defineCall: DefineCall, service: AdsService) {
-  defineCall({
-    name: 'advertise/click',
-    secured: true,
-    body: AdClickRequestSchema,
-    handler: ({ id }, { user }) => service.click(user.userId, id),
-  })
+export function registerAdsRoutes(answer: AnswerCall, service: AdsService) {
+  answer(calls.advertiseClick, ({ id }, { user }) => service.click(user.userId, id))
 }

@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -178,7 +179,7 @@ describe.each(BACKENDS)('images (%s)', (backend) => {
     })
     await seedDemoData(t.db, new Date(START_MS))
     await t.rebuild({ publicUrl: 'https://marquee.example' })
-    const config = AppConfigSchema.parse((await t.client.call('ping/config')).body.data)
+    const config = v.parse(AppConfigSchema, (await t.client.call('ping/config')).body.data)
     expect(config.domain).toEqual([
       { type: 'IMAGE', urls: ['https://marquee.example/img'] },
       { type: 'API', urls: ['https://marquee.example'] },
@@ -188,7 +189,7 @@ describe.each(BACKENDS)('images (%s)', (backend) => {
   it('a fresh seed points IMAGE at /img and leaves a configured image origin alone', async () => {
     await seedDemoData(t.db, new Date(START_MS))
     await t.rebuild({ publicUrl: 'https://marquee.example' })
-    const fresh = AppConfigSchema.parse((await t.client.call('ping/config')).body.data)
+    const fresh = v.parse(AppConfigSchema, (await t.client.call('ping/config')).body.data)
     expect(fresh.domain.find((d) => d.type === 'IMAGE')?.urls).toEqual(['https://marquee.example/img'])
 
     await t.db.update(appConfig).set({ value: { domain: [{ type: 'IMAGE', urls: ['https://img.example'] }] } })

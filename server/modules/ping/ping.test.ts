@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { AnnouncementSchema, AppConfigSchema } from '../../../core/contracts/config.ts'
 import { seedDemoData } from '../../db/seed.ts'
@@ -16,7 +17,7 @@ describe.each(BACKENDS)('ping (%s)', (backend) => {
     await seedDemoData(t.db, new Date(START_MS))
     await t.rebuild({ publicUrl: 'https://marquee.example', encryptRequest: false, encryptM3u8: false })
     const answer = await t.client.call('ping/config')
-    const config = AppConfigSchema.parse(answer.body.data)
+    const config = v.parse(AppConfigSchema, answer.body.data)
     expect(config.domain.map((d) => d.type).sort()).toEqual(['API', 'H5SHAREURL', 'IMAGE', 'LAND', 'MP4', 'VID'])
     for (const entry of config.domain) {
       expect(entry.urls).toEqual([entry.type === 'IMAGE' ? 'https://marquee.example/img' : 'https://marquee.example'])
@@ -24,14 +25,14 @@ describe.each(BACKENDS)('ping (%s)', (backend) => {
     expect(config.encryption).toEqual({ request: false, http: true, m3u8: false })
     await t.rebuild()
     t.clock.advance(CONFIG_CACHE_MS)
-    const defaults = AppConfigSchema.parse((await t.client.call('ping/config')).body.data)
+    const defaults = v.parse(AppConfigSchema, (await t.client.call('ping/config')).body.data)
     expect(defaults.encryption).toEqual({ request: true, http: true, m3u8: true })
     expect(config.announcement?.title).toBe('欢迎来到 Marquee')
     expect(config.version).toBe('1.0.0')
   })
 
   it('ping/config works on an empty database and shows a stored change once its cache expires', async () => {
-    const empty = AppConfigSchema.parse((await t.client.call('ping/config')).body.data)
+    const empty = v.parse(AppConfigSchema, (await t.client.call('ping/config')).body.data)
     expect(empty.announcement).toBeNull()
     await t.db.insert(appConfig).values({
       key: 'app',
@@ -41,7 +42,7 @@ describe.each(BACKENDS)('ping (%s)', (backend) => {
     t.clock.advance(CONFIG_CACHE_MS - 1)
     expect((await t.client.call('ping/config')).body.data).toEqual(empty)
     t.clock.advance(1)
-    const changed = AppConfigSchema.parse((await t.client.call('ping/config')).body.data)
+    const changed = v.parse(AppConfigSchema, (await t.client.call('ping/config')).body.data)
     expect(changed.domain).toEqual([{ type: 'IMAGE', urls: ['https://img.example/a', 'http://127.0.0.1:8080/media'] }])
   })
 
@@ -54,7 +55,7 @@ describe.each(BACKENDS)('ping (%s)', (backend) => {
     ])
     t.clock.advance(CONFIG_CACHE_MS)
     const answer = await t.client.call('ping/announcement', {})
-    expect(AnnouncementSchema.parse(answer.body.data)).toMatchObject({
+    expect(v.parse(AnnouncementSchema, answer.body.data)).toMatchObject({
       title: '新',
       publishedAt: ((START_MS - 10) / 1000) | 0,
     })

@@ -1,8 +1,9 @@
-import type { DefineCall } from '../../plugins/calls.ts'
+import * as calls from '../../../core/contracts/calls.ts'
+import type { AnswerCall } from '../../plugins/calls.ts'
 import type { PingService } from './service.ts'
 
-export function registerPingRoutes(defineCall: DefineCall, service: PingService) {
-  defineCall({ name: 'ping/check', method: 'GET', secured: false, handler: () => null })
-  defineCall({ name: 'ping/config', method: 'GET', secured: false, handler: () => service.appConfig() })
-  defineCall({ name: 'ping/announcement', secured: false, handler: () => service.announcement() })
+export function registerPingRoutes(answer: AnswerCall, service: PingService) {
+  answer(calls.pingCheck, () => null)
+  answer(calls.pingConfig, () => service.appConfig())
+  answer(calls.pingAnnouncement, () => service.announcement())
 }

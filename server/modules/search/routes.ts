@@ -1,14 +1,9 @@
-import { PageRequestSchema, SearchRequestSchema } from '../../../core/contracts/media.ts'
-import type { DefineCall } from '../../plugins/calls.ts'
+import * as calls from '../../../core/contracts/calls.ts'
+import type { AnswerCall } from '../../plugins/calls.ts'
 import type { SearchService } from './service.ts'
 
-export function registerSearchRoutes(defineCall: DefineCall, service: SearchService) {
-  defineCall({ name: 'hotSearchs/list', secured: true, handler: () => service.hotKeywords() })
-  defineCall({
-    name: 'search/hot',
-    secured: true,
-    body: PageRequestSchema,
-    handler: ({ cursor }) => service.popular(cursor),
-  })
-  defineCall({ name: 'search/details', secured: true, body: SearchRequestSchema, handler: service.search })
+export function registerSearchRoutes(answer: AnswerCall, service: SearchService) {
+  answer(calls.mediaHotSearchsList, () => service.hotKeywords())
+  answer(calls.searchHot, ({ cursor }) => service.popular(cursor))
+  answer(calls.searchDetails, service.search)
 }

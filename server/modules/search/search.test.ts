@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { HotKeywordsResult, Page, VideoCard } from '../../../core/contracts/media.ts'
 import { searchCounts } from '../../db/schema/media.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
-import { insertTestCatalogue, sortedIds } from '../media/test-catalogue.ts'
+import { insertTestCatalogue, sortedIds } from '../catalogue/test-catalogue.ts'
 import { containsPattern } from './repo.ts'
 import { normalizeKeyword } from './service.ts'
 
@@ -61,9 +61,9 @@ describe.each(BACKENDS)('search (%s)', (backend) => {
     expect(seen).toEqual(expected)
   })
 
-  it('counts first pages of searches that find something; hotSearchs/list ranks them', async () => {
+  it('counts first pages of searches that find something; media/hotSearchs/list ranks them', async () => {
     await setUp()
-    expect((await t.client.call('hotSearchs/list', {})).body.data).toEqual({ items: [] })
+    expect((await t.client.call('media/hotSearchs/list', {})).body.data).toEqual({ items: [] })
     await search('海边')
     await search(' 海边 ')
     const first = await search('视频')
@@ -72,7 +72,7 @@ describe.each(BACKENDS)('search (%s)', (backend) => {
     await search('美食')
     await search('海边')
     await search('不存在的词')
-    const hot = (await t.client.call('hotSearchs/list', {})).body.data as HotKeywordsResult
+    const hot = (await t.client.call('media/hotSearchs/list', {})).body.data as HotKeywordsResult
     expect(hot.items).toEqual([
       { keyword: '海边', count: 3 },
       { keyword: '美食', count: 2 },
@@ -89,7 +89,7 @@ describe.each(BACKENDS)('search (%s)', (backend) => {
       .values(
         Array.from({ length: 12 }, (_, i) => ({ keyword: `词${i}`, count: i + 1, updatedAt: new Date(START_MS) })),
       )
-    const hot = (await t.client.call('hotSearchs/list', {})).body.data as HotKeywordsResult
+    const hot = (await t.client.call('media/hotSearchs/list', {})).body.data as HotKeywordsResult
     expect(hot.items.map((item) => item.count)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3])
   })
 

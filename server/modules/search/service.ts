@@ -1,7 +1,7 @@
 import type { HotKeywordsResult, Page, VideoCard } from '../../../core/contracts/media.ts'
 import type { Db } from '../../db/client.ts'
-import { VideoOrders } from '../media/repo.ts'
-import { videoPage } from '../media/service.ts'
+import { VideoOrders } from '../catalogue/repo.ts'
+import { videoPage } from '../catalogue/service.ts'
 import * as repo from './repo.ts'
 
 export const HOT_KEYWORDS = 10
@@ -16,7 +16,7 @@ export function createSearchService(deps: { db: Db; now: () => number }) {
 
   /**
    * Matching videos, most played first. The first page of a search that finds something
-   * counts it for hotSearchs/list; later pages and searches that find nothing do not, so
+   * counts it for media/hotSearchs/list; later pages and searches that find nothing do not, so
    * scrolling does not inflate a keyword and typos do not become "hot".
    */
   async function search(input: { keyword: string; cursor?: string | undefined }): Promise<Page<VideoCard>> {

@@ -1,19 +1,8 @@
-import { PayRequestSchema } from '../../../core/contracts/play.ts'
-import type { DefineCall } from '../../plugins/calls.ts'
+import * as calls from '../../../core/contracts/calls.ts'
+import type { AnswerCall } from '../../plugins/calls.ts'
 import type { WalletService } from './service.ts'
 
-/** media/pay and media/collect/pay (SPEC §6, secured). */
-export function registerWalletRoutes(defineCall: DefineCall, wallet: WalletService) {
-  defineCall({
-    name: 'media/pay',
-    secured: true,
-    body: PayRequestSchema,
-    handler: ({ id }, { user }) => wallet.payVideo(user.userId, id),
-  })
-  defineCall({
-    name: 'media/collect/pay',
-    secured: true,
-    body: PayRequestSchema,
-    handler: ({ id }, { user }) => wallet.payCollection(user.userId, id),
-  })
+export function registerWalletRoutes(answer: AnswerCall, wallet: WalletService) {
+  answer(calls.mediaPay, ({ id }, { user }) => wallet.payVideo(user.userId, id))
+  answer(calls.mediaCollectPay, ({ id }, { user }) => wallet.payCollection(user.userId, id))
 }

@@ -1,3 +1,4 @@
+import { advertiseClick } from '../../../core/contracts/calls.ts'
 import { useRouter } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { useCallback } from 'react'
@@ -20,7 +21,7 @@ export function useOpenAd({ token, isAppStore, config }: AdSession): (ad: Clicka
   return useCallback(
     (ad: ClickableAd) => {
       openAd(ad, {
-        recordClick: (id) => api.post('advertise/click', { id }),
+        recordClick: (id) => api.call(advertiseClick, { id }),
         navigate: (path) => void router.navigate({ href: path }),
         openWindow: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
         openNative: (url) => openInNativeShell(url),

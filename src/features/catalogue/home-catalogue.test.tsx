@@ -3,12 +3,12 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Provider } from 'jotai'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { HomeResult, Page, VideoCard } from '../../../core/contracts/media.ts'
-import { ApiError, ApiErrorKind, type Api } from '../../lib/http.ts'
+import { ApiError, ApiErrorKind } from '../../lib/http.ts'
 import { t } from '../../lib/messages.ts'
 import { createOfflineReads, provideOfflineReads } from '../../lib/offline-reads.ts'
 import { createAppStore, provideApi } from '../../lib/store.ts'
 import { FIRST_SECTIONS, HomeCatalogue, MORE_SECTIONS } from './home-catalogue.tsx'
-import { videoCard } from '../../testing/app-kit.tsx'
+import { fakeApi, videoCard, type Post } from '../../testing/app-kit.tsx'
 
 /**
  * Reports a list's end as in reach at once, and the end of home's mounted sections once
@@ -60,7 +60,7 @@ const card = (id: number) => videoCard(id)
 
 function renderHome(post: (name: string, body: { cursor?: string }) => Promise<unknown>) {
   const store = createAppStore()
-  provideApi(store, { post: vi.fn(post), get: vi.fn(), call: vi.fn(), clockOffsetSeconds: 0 } as unknown as Api)
+  provideApi(store, fakeApi(post as Post))
   const data = new Map<string, unknown>()
   provideOfflineReads(
     store,

@@ -1,3 +1,4 @@
+import { mediaHome, mediaRecommend } from '../../../core/contracts/calls.ts'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useRef, useState } from 'react'
 import type { HomeSection } from '../../../core/contracts/media.ts'
@@ -13,7 +14,7 @@ import { VideoGrid, VideoGridSkeleton, type ImageDomains } from './video-card.ts
 import { useCoverList } from './use-cover-list.ts'
 
 /** media/home, kept for offline like every catalogue read. */
-const home = queryAtoms(async (get) => (await readCatalogue(get, 'media/home', {})).data)
+const home = queryAtoms(async (get) => (await readCatalogue(get, mediaHome)).data)
 /** Starts media/home unless it has started: home's route starts it a render ahead of the catalogue. */
 export const startHomeCatalogueAtom = home.startAtom
 
@@ -113,7 +114,7 @@ export function HomeCatalogue({ config, onFirstCoverShown }: HomeCatalogueProps)
  * idle. Its first page loads at once; while `deferred` the grid is a skeleton.
  */
 function RecommendList({ config, deferred }: { config: ImageDomains | null; deferred: boolean }) {
-  const list = catalogueList('media/recommend', {})
+  const list = catalogueList(mediaRecommend, {})
   const { state, loadFirst, loadMore } = useCoverList(list, config)
   const skeleton = <VideoGridSkeleton count={4} />
 

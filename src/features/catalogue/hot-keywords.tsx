@@ -1,3 +1,4 @@
+import { mediaHotSearchsList } from '../../../core/contracts/calls.ts'
 import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, type MouseEvent, type ReactNode } from 'react'
@@ -8,7 +9,7 @@ import { readCatalogue } from './paged-list.ts'
 import './browse.css'
 
 /** hotSearchs/list, kept for offline like every catalogue read. */
-const hotKeywords = queryAtoms(async (get) => (await readCatalogue(get, 'hotSearchs/list', {})).data.items)
+const hotKeywords = queryAtoms(async (get) => (await readCatalogue(get, mediaHotSearchsList)).data.items)
 
 /** A link to a keyword's results that first goes through `start` (history, offline check). */
 export function KeywordLink({

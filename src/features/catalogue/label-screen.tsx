@@ -1,3 +1,4 @@
+import { mediaTagDetails } from '../../../core/contracts/calls.ts'
 import { t } from '../../lib/messages-browse.ts'
 import { SortedVideosScreen } from './sorted-videos.tsx'
 import type { ImageDomains } from './video-card.tsx'
@@ -6,7 +7,7 @@ import type { ImageDomains } from './video-card.tsx'
 export function LabelScreen(props: { id?: number; name?: string; config: ImageDomains | null }) {
   return (
     <SortedVideosScreen
-      call="media/tag/details"
+      call={mediaTagDetails}
       id={props.id}
       name={props.name}
       config={props.config}

@@ -1,3 +1,4 @@
+import { mediaCollectHome, mediaPublished, mediaRecommend, mediaTopicDetails } from '../../../core/contracts/calls.ts'
 import { type ReactNode } from 'react'
 import type { CollectionCard as CollectionCardData, VideoCard as VideoCardData } from '../../../core/contracts/media.ts'
 import { t } from '../../lib/messages-browse.ts'
@@ -28,9 +29,13 @@ export function moreTitle(source: MoreSource): string {
 function listOf(source: MoreSource) {
   switch (source.call) {
     case 'media/topic/details':
-      return catalogueList(source.call, { id: source.id, sort: 'latest' })
-    default:
-      return catalogueList(source.call, {})
+      return catalogueList(mediaTopicDetails, { id: source.id, sort: 'latest' })
+    case 'media/collect/home':
+      return catalogueList(mediaCollectHome, {})
+    case 'media/published':
+      return catalogueList(mediaPublished, {})
+    case 'media/recommend':
+      return catalogueList(mediaRecommend, {})
   }
 }
 

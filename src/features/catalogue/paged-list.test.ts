@@ -1,4 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
+import type { Call } from '../../../core/contracts/call.ts'
+import {
+  mediaCollectHome,
+  mediaPublished,
+  mediaRecommend,
+  mediaShortRecommend,
+  mediaTopicDetails,
+  searchDetails,
+} from '../../../core/contracts/calls.ts'
 import type { Page, VideoCard } from '../../../core/contracts/media.ts'
 import { BusinessCode } from '../../../core/protocol/codes.ts'
 import { ApiError, ApiErrorKind, type Api } from '../../lib/http.ts'
@@ -56,7 +65,9 @@ function fakeServer(total: number) {
 function setup(total: number, options: { backend?: ReadsBackend; online?: () => boolean } = {}) {
   const server = fakeServer(total)
   const store = createAppStore()
-  provideApi(store, { post: server.post, get: vi.fn(), call: vi.fn(), clockOffsetSeconds: 0 } as unknown as Api)
+  provideApi(store, {
+    call: (call: Call, body?: { cursor?: string; id?: number }) => server.post(call.name, body),
+  } as unknown as Api)
   const reads = createOfflineReads({
     backend: options.backend ?? memoryBackend(),
     now: () => 0,
@@ -66,13 +77,13 @@ function setup(total: number, options: { backend?: ReadsBackend; online?: () => 
   return { store, server, reads }
 }
 
-const ids = (items: readonly VideoCard[]) => items.map((item) => item.id)
+const ids = (items: readonly { id: number }[]) => items.map((item) => item.id)
 const network = () => new ApiError(ApiErrorKind.Network, '网络连接失败')
 
 describe('paged list', () => {
   it('loads pages by cursor until the last, then stops asking', async () => {
     const { store, server } = setup(25)
-    const list = catalogueList('media/recommend', {})
+    const list = catalogueList(mediaRecommend, {})
     await store.set(list.loadFirstAtom)
     expect(store.get(list.stateAtom)).toMatchObject({ status: 'ready', hasMore: true, stale: false })
     expect(ids(store.get(list.stateAtom).items)).toHaveLength(10)
@@ -87,10 +98,10 @@ describe('paged list', () => {
   })
 
   it('is one list per call and parameters, with its own state in each store', async () => {
-    expect(catalogueList('media/topic/details', { id: 1 })).toBe(catalogueList('media/topic/details', { id: 1 }))
-    expect(catalogueList('media/topic/details', { id: 1 })).not.toBe(catalogueList('media/topic/details', { id: 2 }))
+    expect(catalogueList(mediaTopicDetails, { id: 1 })).toBe(catalogueList(mediaTopicDetails, { id: 1 }))
+    expect(catalogueList(mediaTopicDetails, { id: 1 })).not.toBe(catalogueList(mediaTopicDetails, { id: 2 }))
     const a = setup(5)
-    const list = catalogueList('media/topic/details', { id: 1 })
+    const list = catalogueList(mediaTopicDetails, { id: 1 })
     await a.store.set(list.loadFirstAtom)
     expect(a.store.get(list.stateAtom).meta).toEqual({ topic: { id: 1, name: '专题' } })
     expect(a.server.calls[0]).toEqual({ name: 'media/topic/details', body: { id: 1 } })
@@ -100,7 +111,7 @@ describe('paged list', () => {
   it('shows a first-page error and loads again on retry', async () => {
     const { store, server } = setup(3)
     server.failNext(network())
-    const list = catalogueList('media/published', {})
+    const list = catalogueList(mediaPublished, {})
     await store.set(list.loadFirstAtom)
     expect(store.get(list.stateAtom)).toMatchObject({
       status: 'error',
@@ -116,7 +127,7 @@ describe('paged list', () => {
   it('says a first page the server does not have cannot be retried', async () => {
     const { store, server } = setup(3)
     server.failNext(new ApiError(ApiErrorKind.Business, '内容不存在', BusinessCode.NotFound))
-    const list = catalogueList('media/topic/details', { id: 404 })
+    const list = catalogueList(mediaTopicDetails, { id: 404 })
     await store.set(list.loadFirstAtom)
     expect(store.get(list.stateAtom)).toMatchObject({ status: 'error', error: '内容不存在', retryable: false })
   })
@@ -142,7 +153,7 @@ describe('paged list', () => {
 
   it('shows a prefetched page at once without asking again, and shares a prefetch under way', async () => {
     const { store, server } = setup(30)
-    const list = catalogueList('search/details', { keyword: '猫' })
+    const list = catalogueList(searchDetails, { keyword: '猫' })
     await store.set(list.loadFirstAtom)
     expect(ids((await store.set(list.prefetchNextAtom))!)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20])
     expect(store.get(list.stateAtom).items).toHaveLength(10)
@@ -159,7 +170,7 @@ describe('paged list', () => {
 
   it('drops answers to a list that was reloaded meanwhile, and a failed reload keeps the items', async () => {
     const { store, server } = setup(20)
-    const list = catalogueList('media/short/recommend', {})
+    const list = catalogueList(mediaShortRecommend, {})
     await store.set(list.loadFirstAtom)
     const release = server.holdNext()
     const more = store.set(list.loadMoreAtom)
@@ -178,7 +189,7 @@ describe('paged list', () => {
   it('restores every page loaded (and prefetched) from storage after an offline reload', async () => {
     const backend = memoryBackend()
     const first = setup(40, { backend })
-    const list = catalogueList('media/collect/home', {})
+    const list = catalogueList(mediaCollectHome, {})
     await first.store.set(list.loadFirstAtom)
     await first.store.set(list.loadMoreAtom)
     await first.store.set(list.prefetchNextAtom)

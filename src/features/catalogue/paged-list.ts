@@ -1,10 +1,12 @@
 import { startTransition } from 'react'
 import { atom, type Atom, type Getter, type WritableAtom } from 'jotai'
+import type * as v from 'valibot'
+import { callKey } from '../../../core/contracts/call-key.ts'
+import { type Call, type RequestOf, type ResponseOf } from '../../../core/contracts/call.ts'
 import type { Page } from '../../../core/contracts/media.ts'
-import { errorMessage, isRetryable } from '../../lib/http.ts'
-import { offlineReadsAtom, readKey, type ReadResult } from '../../lib/offline-reads.ts'
+import { errorMessage, isRetryable, type CallArgs } from '../../lib/http.ts'
+import { offlineReadsAtom, type ReadResult } from '../../lib/offline-reads.ts'
 import { apiAtom } from '../../lib/store.ts'
-import { checkAnswer, type CatalogueReads, type PagedItem, type PagedRead } from './api.ts'
 
 /** What a list shows. `meta` is the first page's answer without its items (e.g. `{ topic }` of a topic page). */
 export interface PagedListState<T, M = unknown> {
@@ -241,35 +243,43 @@ export function pagedListFor<T, R extends Page<T>>(key: string, create: () => Pa
   return list
 }
 
+/** A read answered in pages of 10 with `nextCursor`. */
+type PagedCall = Call<string, v.GenericSchema, v.GenericSchema<unknown, Page<unknown>>>
+/** The item type of a paged call, e.g. VideoCard for media/recommend. */
+type ItemOf<C extends PagedCall> = ResponseOf<C> extends Page<infer T> ? T : never
+
 /**
  * Fetches a catalogue read through the offline reads: the answer is kept in IndexedDB, and
  * offline (or on a network failure) the stored answer comes back marked stale.
  */
-export function readCatalogue<K extends keyof CatalogueReads>(
+export function readCatalogue<C extends Call>(
   get: Getter,
-  name: K,
-  body: CatalogueReads[K]['params'] & { cursor?: string },
-): Promise<ReadResult<CatalogueReads[K]['data']>> {
-  const api = get(apiAtom)
-  return get(offlineReadsAtom).read(name, body, async () => checkAnswer(name, await api.post<unknown>(name, body)))
+  call: C,
+  ...[body]: CallArgs<C>
+): Promise<ReadResult<ResponseOf<C>>> {
+  return get(offlineReadsAtom).read(call.name, body, () => get(apiAtom).call(call, ...([body] as CallArgs<C>)))
 }
 
 /**
  * The list of a paged catalogue read with these parameters, e.g.
- * `catalogueList('media/topic/details', { id: 3, sort: 'latest' })`. Same name and parameters,
+ * `catalogueList(mediaTopicDetails, { id: 3, sort: 'latest' })`. Same call and parameters,
  * same list.
  */
-export function catalogueList<K extends PagedRead>(
-  name: K,
-  params: CatalogueReads[K]['params'],
-): PagedList<PagedItem<K>, CatalogueReads[K]['data'] & Page<PagedItem<K>>> {
-  type R = CatalogueReads[K]['data'] & Page<PagedItem<K>>
-  const key = readKey(name, params)
+export function catalogueList<C extends PagedCall>(
+  call: C,
+  params: Omit<RequestOf<C>, 'cursor'>,
+): PagedList<ItemOf<C>, ResponseOf<C> & Page<ItemOf<C>>> {
+  type R = ResponseOf<C> & Page<ItemOf<C>>
+  const key = callKey(call.name, params)
   return pagedListFor(key, () =>
-    createPagedList<PagedItem<K>, R>(
+    createPagedList<ItemOf<C>, R>(
       key,
       (get, cursor) =>
-        readCatalogue(get, name, cursor === undefined ? params : { ...params, cursor }) as Promise<ReadResult<R>>,
+        readCatalogue(
+          get,
+          call,
+          ...([cursor === undefined ? params : { ...params, cursor }] as unknown as CallArgs<C>),
+        ) as Promise<ReadResult<R>>,
     ),
   )
 }

@@ -36,7 +36,7 @@ const hot = {
 describe('ResultScreen', () => {
   it('says nothing was found and suggests the hot keywords, as links to their results', async () => {
     const { post } = renderResult('/subpage/result?keyword=%E6%B2%A1%E6%9C%89', async (name) =>
-      name === 'hotSearchs/list' ? hot : { items: [], nextCursor: null },
+      name === 'media/hotSearchs/list' ? hot : { items: [], nextCursor: null },
     )
     expect(await screen.findByText(t.browse.noResults)).toBeTruthy()
     const suggestions = await screen.findAllByRole('link')
@@ -103,6 +103,6 @@ describe('ResultScreen', () => {
     fireEvent.submit(await screen.findByRole('search'))
     expect((await screen.findByRole('alert')).textContent).toBe(t.browse.keywordRequired)
     expect(router.state.location.search).toEqual({})
-    expect(post.mock.calls.map(([name]) => name)).toEqual(['hotSearchs/list'])
+    expect(post.mock.calls.map(([name]) => name)).toEqual(['media/hotSearchs/list'])
   })
 })

@@ -1,3 +1,4 @@
+import { searchDetails } from '../../../core/contracts/calls.ts'
 import { t } from '../../lib/messages-browse.ts'
 import { InfiniteList } from '../../ui/infinite-list.tsx'
 import { HotKeywords } from './hot-keywords.tsx'
@@ -30,7 +31,7 @@ function Results({
   config: ImageDomains | null
   start(keyword: string): string | null
 }) {
-  const list = catalogueList('search/details', { keyword })
+  const list = catalogueList(searchDetails, { keyword })
   const { state, loadFirst, loadMore } = useCoverList(list, config)
 
   if (state.status === 'ready' && state.items.length === 0 && !state.hasMore) return <NoResults start={start} />

@@ -22,7 +22,7 @@ function renderSearch() {
     ],
     '/subpage/search',
     async (name) =>
-      name === 'hotSearchs/list'
+      name === 'media/hotSearchs/list'
         ? { items: [{ keyword: '海边', count: 3 }] }
         : { items: [card(1, { title: '热门一' })], nextCursor: null },
   )

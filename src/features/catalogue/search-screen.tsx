@@ -1,3 +1,4 @@
+import { searchHot } from '../../../core/contracts/calls.ts'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useState } from 'react'
 import { t } from '../../lib/messages-browse.ts'
@@ -70,7 +71,7 @@ function SearchHistory({ start }: { start(keyword: string): string | null }) {
 }
 
 function HotVideos({ config }: { config: ImageDomains | null }) {
-  const list = catalogueList('search/hot', {})
+  const list = catalogueList(searchHot, {})
   const { state, loadFirst, loadMore } = useCoverList(list, config)
   return (
     <section className="search-section search-section--wide" aria-labelledby="search-hot-videos">

@@ -1,3 +1,4 @@
+import { mediaTagDetails, type mediaTopicDetails } from '../../../core/contracts/calls.ts'
 import { useAtomValue } from 'jotai'
 import { useId, useState, type ReactNode } from 'react'
 import type { ListSort, Tag, Topic } from '../../../core/contracts/media.ts'
@@ -16,7 +17,7 @@ import { useCoverList } from './use-cover-list.ts'
 /** Tag chips under a header, from the videos loaded so far. */
 const MAX_RELATED_TAGS = 8
 
-type SortedCall = 'media/topic/details' | 'media/tag/details'
+type SortedCall = typeof mediaTopicDetails | typeof mediaTagDetails
 
 /** What the header shows of the topic or tag, from the first page's answer. */
 interface Subject {
@@ -88,7 +89,7 @@ function SortedVideosBody({ call, id, name, config, fallbackTitle }: SortedVideo
         <SortTabs value={sort} onChange={setSort} panelId={panelId} idPrefix={prefix} />
       </SubjectHeader>
       <div id={panelId} role="tabpanel" aria-labelledby={`${prefix}-${sort}`} className="browse-panel">
-        <TagChips tags={distinctTags(state.items, MAX_RELATED_TAGS, call === 'media/tag/details' ? id : undefined)} />
+        <TagChips tags={distinctTags(state.items, MAX_RELATED_TAGS, call === mediaTagDetails ? id : undefined)} />
         <InfiniteList
           state={state}
           onLoadMore={() => void loadMore()}

@@ -1,3 +1,4 @@
+import { mediaTopicDetails } from '../../../core/contracts/calls.ts'
 import { t } from '../../lib/messages-browse.ts'
 import { SortedVideosScreen } from './sorted-videos.tsx'
 import type { ImageDomains } from './video-card.tsx'
@@ -6,7 +7,7 @@ import type { ImageDomains } from './video-card.tsx'
 export function TopicListScreen(props: { id?: number; name?: string; config: ImageDomains | null }) {
   return (
     <SortedVideosScreen
-      call="media/topic/details"
+      call={mediaTopicDetails}
       id={props.id}
       name={props.name}
       config={props.config}

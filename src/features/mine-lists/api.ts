@@ -1,34 +1,18 @@
 import { atom, type Getter } from 'jotai'
+import { collectDelete, collectList, mediaBought, mediaHistory } from '../../../core/contracts/calls.ts'
 import type { Page, VideoCard } from '../../../core/contracts/media.ts'
-import { ApiError, ApiErrorKind } from '../../lib/http.ts'
-import { t } from '../../lib/messages.ts'
 import { offlineReadsAtom, type ReadResult } from '../../lib/offline-reads.ts'
 import { apiAtom } from '../../lib/store.ts'
 
-/** Mine's three lists and their calls (core/contracts/play.ts MineListRequestSchema). */
+/** Mine's three lists and their calls. */
 export const MineListKind = { Bought: 'bought', Collect: 'collect', History: 'history' } as const
 export type MineListKind = (typeof MineListKind)[keyof typeof MineListKind]
 
-const CALLS: Record<MineListKind, string> = {
-  bought: 'media/bought',
-  collect: 'collect/list',
-  history: 'media/history',
-}
+const CALLS = { bought: mediaBought, collect: collectList, history: mediaHistory } as const
 
 /** A row: the video and when (Unix seconds); history rows may carry where the user got to (seconds). */
 export type MineItem = VideoCard & { at: number; position?: number }
 export type MinePage = Page<MineItem>
-
-function isMinePage(value: unknown): value is MinePage {
-  const page = value as { items?: unknown; nextCursor?: unknown } | null
-  return (
-    typeof page === 'object' &&
-    page !== null &&
-    Array.isArray(page.items) &&
-    page.items.every((item: { id?: unknown } | null) => typeof item?.id === 'number') &&
-    (page.nextCursor === null || typeof page.nextCursor === 'string')
-  )
-}
 
 export interface MineListSource {
   /** Identity of the list: the call and the user, so one account never shows another's list. */
@@ -42,24 +26,20 @@ export interface MineListSource {
  * the call, so after a logout or on another account the stored pages of the first never show.
  */
 export function mineListSource(kind: MineListKind, userId: number | null): MineListSource {
-  const name = CALLS[kind]
+  const call = CALLS[kind]
   const user = userId ?? 0
   return {
-    key: `mine:${name}:${user}`,
+    key: `mine:${call.name}:${user}`,
     fetchPage(get, cursor) {
       const body = cursor === undefined ? {} : { cursor }
-      return get(offlineReadsAtom).read(name, { ...body, user }, async () => {
-        const data = await get(apiAtom).post<unknown>(name, body)
-        if (!isMinePage(data)) throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse)
-        return data
-      })
+      return get(offlineReadsAtom).read(call.name, { ...body, user }, () => get(apiAtom).call(call, body))
     },
   }
 }
 
 /** collect/delete: removes favourites (idempotent on the server). */
 export const removeFavouritesAtom = atom(null, async (get, _set, ids: readonly number[]) => {
-  await get(apiAtom).post('collect/delete', { ids })
+  await get(apiAtom).call(collectDelete, { ids: [...ids] })
 })
 
 /** `看到 05:03`'s time: mm:ss, h:mm:ss from an hour. */

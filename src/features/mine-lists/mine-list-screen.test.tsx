@@ -9,14 +9,14 @@ import {
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { atom, Provider } from 'jotai'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, ApiErrorKind, type Api } from '../../lib/http.ts'
+import { ApiError, ApiErrorKind } from '../../lib/http.ts'
 import { t } from '../../lib/messages-watch.ts'
 import { createOfflineReads, provideOfflineReads } from '../../lib/offline-reads.ts'
 import { createAppStore, provideApi } from '../../lib/store.ts'
 import { Toaster } from '../../ui/toast.tsx'
 import { formatPosition, MineListKind, mineListSource, type MineItem, type MinePage } from './api.ts'
 import { MineListScreen, type MineList } from './mine-list-screen.tsx'
-import { videoCard } from '../../testing/app-kit.tsx'
+import { fakeApi, videoCard } from '../../testing/app-kit.tsx'
 
 const item = (id: number, patch: Partial<MineItem> = {}): MineItem => ({
   ...videoCard(id),
@@ -66,8 +66,9 @@ function renderList(
   { online = true, userId = 5, stored = new Map<string, unknown>() } = {},
 ) {
   const store = createAppStore()
-  const postMock = vi.fn(post)
-  provideApi(store, { post: postMock, get: vi.fn(), call: vi.fn(), clockOffsetSeconds: 0 } as unknown as Api)
+  const api = fakeApi(post)
+  const postMock = api.post
+  provideApi(store, api)
   const reads = createOfflineReads({
     backend: {
       getItem: async (key) => stored.get(key) ?? null,
@@ -110,7 +111,7 @@ describe('MineListScreen', () => {
       if (name === 'collect/list') return { items: server, nextCursor: null } satisfies MinePage
       if (name === 'collect/delete') {
         server = server.filter((row) => !(body.ids as number[]).includes(row.id))
-        return {}
+        return null
       }
       throw new Error(name)
     })

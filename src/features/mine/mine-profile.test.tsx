@@ -23,9 +23,9 @@ const user = (patch: Partial<UserInfo>): UserInfo => ({
   ...patch,
 })
 
-function renderWith(post: Api['post']) {
+function renderWith(call: Api['call']) {
   const store = createAppStore()
-  provideApi(store, { post, get: vi.fn(), call: vi.fn(), clockOffsetSeconds: 0 } as unknown as Api)
+  provideApi(store, { call, clockOffsetSeconds: 0 } as unknown as Api)
   render(
     <Provider store={store}>
       <MineProfile />
@@ -41,7 +41,7 @@ describe('MineProfile', () => {
           normalVip: { vipType: 1, vipExpireInt: 1, vipExpire: '2026-01-01 00:00:00' },
           supremeVip: { vipType: 2, vipExpireInt: 2, vipExpire: '2027-06-01 12:00:00' },
         }),
-      ) as unknown as Api['post'],
+      ) as unknown as Api['call'],
     )
     expect(await screen.findByText(`${t.mine.userId}: 10086`)).toBeTruthy()
     expect(screen.getByText('SVIP')).toBeTruthy()
@@ -49,7 +49,7 @@ describe('MineProfile', () => {
   })
 
   it('shows no label for a user without membership', async () => {
-    renderWith(vi.fn(async () => user({})) as unknown as Api['post'])
+    renderWith(vi.fn(async () => user({})) as unknown as Api['call'])
     expect(await screen.findByText(t.mine.vipNone)).toBeTruthy()
     expect(screen.queryByText('VIP')).toBeNull()
   })
@@ -59,7 +59,7 @@ describe('MineProfile', () => {
       .fn()
       .mockRejectedValueOnce(new ApiError(ApiErrorKind.Network, t.http.network))
       .mockResolvedValueOnce(user({ darkVip: { vipType: 1, vipExpireInt: 5, vipExpire: '2026-12-31 23:59:59' } }))
-    renderWith(post as unknown as Api['post'])
+    renderWith(post as unknown as Api['call'])
     expect(screen.getByRole('status', { name: t.common.loading })).toBeTruthy()
     expect(await screen.findByText(t.http.network)).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: t.common.retry }))

@@ -1,3 +1,5 @@
+import * as v from 'valibot'
+import { userInfo as userInfoCall } from '../../../core/contracts/calls.ts'
 import { UserInfoSchema } from '../../../core/contracts/session.ts'
 import { ApiError, ApiErrorKind } from '../../lib/http.ts'
 import { t } from '../../lib/messages.ts'
@@ -6,9 +8,10 @@ import { apiAtom } from '../../lib/store.ts'
 
 /** user/info for the signed-in user. */
 const userInfo = queryAtoms(async (get) => {
-  const parsed = UserInfoSchema.safeParse(await get(apiAtom).post<unknown>('user/info', {}))
-  if (!parsed.success) throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse)
-  return parsed.data
+  // Asked without a userId, the answer is the caller's own info, which has the balance.
+  const own = await get(apiAtom).call(userInfoCall, {})
+  if (!v.is(UserInfoSchema, own)) throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse)
+  return own
 })
 
 export const userInfoAtom = userInfo.stateAtom

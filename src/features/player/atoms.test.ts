@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BusinessCode } from '../../../core/protocol/codes.ts'
 import { ApiError, ApiErrorKind } from '../../lib/http.ts'
-import { readKey } from '../../lib/offline-reads.ts'
+import { callKey } from '../../../core/contracts/call-key.ts'
 import { playAtoms, unlockAtom, type PlayView } from './atoms.ts'
 import { deferred, memoryBackend, playerStore, playInfo } from './testing.tsx'
 
@@ -92,7 +92,7 @@ describe('play read', () => {
     await reads.flush()
     expect(view().stale).toBe(false)
     expect(view().info.lines).toHaveLength(2)
-    const stored = JSON.stringify(backend.data.get(readKey('media/play', { id: 7 })))
+    const stored = JSON.stringify(backend.data.get(callKey('media/play', { id: 7 })))
     expect(stored).toContain('视频7')
     expect(stored).not.toContain('pt=')
     expect(stored).not.toContain('900')

@@ -44,7 +44,12 @@ describe('CollectionScreen', () => {
   it('lists the episodes, plays the first in place, and a tap plays another; 详情 links its own page', async () => {
     const { attached } = open(async (name, body) => {
       if (name === 'media/collect/details')
-        return { collection: collection({ price: 0 }), items: episodes, nextCursor: null }
+        return {
+          collection: collection({ price: 0 }),
+          items: episodes,
+          nextCursor: null,
+          access: { owned: false, balance: 0 },
+        }
       return playInfo(body.id as number)
     })
     const list = await screen.findByRole('list')
@@ -99,11 +104,12 @@ describe('CollectionScreen', () => {
   })
 
   it('loads more episodes on demand', async () => {
+    const free = { collection: collection({ price: 0 }), access: { owned: false, balance: 0 } }
     const { post } = open(async (name, body) => {
       if (name === 'media/collect/details') {
         return body.cursor
-          ? { collection: collection({ price: 0 }), items: [videoCard(24, { title: '第四站' })], nextCursor: null }
-          : { collection: collection({ price: 0 }), items: episodes, nextCursor: 'next' }
+          ? { ...free, items: [videoCard(24, { title: '第四站' })], nextCursor: null }
+          : { ...free, items: episodes, nextCursor: 'next' }
       }
       return playInfo(body.id as number)
     })

@@ -1,4 +1,5 @@
 import { createStore } from 'jotai'
+import type { Call } from '../../../core/contracts/call.ts'
 import { describe, expect, it, vi } from 'vitest'
 import type { ApiResult } from '../../../core/protocol/codes.ts'
 import { DEV_API_SECRET } from '../../../core/protocol/defaults.ts'
@@ -31,15 +32,14 @@ function fakeApi(login: ApiResult) {
   const calls: Array<{ name: string; body: unknown }> = []
   const api: Api = {
     clockOffsetSeconds: 0,
-    call: vi.fn(async (name: string, body?: unknown) => {
+    result: vi.fn(async ({ name }: Call, body?: unknown) => {
       calls.push({ name, body })
       return login as never
-    }),
-    post: vi.fn(async () => null as never),
-    get: vi.fn(async (name: string) => {
+    }) as unknown as Api['result'],
+    call: vi.fn(async ({ name }: Call) => {
       calls.push({ name, body: undefined })
       return CONFIG as never
-    }),
+    }) as unknown as Api['call'],
   }
   return { api, calls }
 }
@@ -80,8 +80,8 @@ describe('initSession', () => {
   it('sends the first guest login sealed alongside ping/config, and is ready once the config is known', async () => {
     const s = setup(loginOk)
     let answerConfig: (config: unknown) => void = () => {}
-    vi.mocked(s.api.get).mockImplementation(
-      (name: string) =>
+    vi.mocked(s.api.call).mockImplementation(
+      ({ name }: Call) =>
         new Promise((resolve) => {
           s.calls.push({ name, body: undefined })
           answerConfig = resolve as (config: unknown) => void

@@ -1,5 +1,6 @@
-import type { AppConfig } from '../../../core/contracts/config.ts'
-import type { LoginResult } from '../../../core/contracts/session.ts'
+import * as v from 'valibot'
+import { loginGuest, pingConfig } from '../../../core/contracts/calls.ts'
+import { AppConfigSchema, type AppConfig } from '../../../core/contracts/config.ts'
 import { ResultCode } from '../../../core/protocol/codes.ts'
 import { ApiError, ApiErrorKind, businessMessage, type Api } from '../../lib/http.ts'
 import { t } from '../../lib/messages.ts'
@@ -39,28 +40,12 @@ async function read<T>(storage: SecureStorage, key: string): Promise<T | null> {
   }
 }
 
-function looksLikeConfig(value: unknown): value is AppConfig {
-  const encryption = (value as { encryption?: unknown } | null)?.encryption
-  return (
-    typeof encryption === 'object' &&
-    encryption !== null &&
-    Array.isArray((value as { domain?: unknown }).domain) &&
-    typeof (encryption as { request?: unknown }).request === 'boolean'
-  )
-}
-
-function looksLikeLogin(value: unknown): value is LoginResult {
-  const login = value as { token?: unknown; id?: unknown } | null
-  return typeof login?.token === 'string' && login.token !== '' && typeof login.id === 'number'
-}
-
 /**
  * GET ping/config feeds the config store (SPEC §6). Resolves once the store has it; the copy
  * kept for the next start is written meanwhile (a failed write only means that start asks first).
  */
 export async function refreshConfig(deps: Pick<SessionDeps, 'store' | 'api' | 'storage'>): Promise<void> {
-  const config = await deps.api.get<unknown>('ping/config')
-  if (!looksLikeConfig(config)) throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse)
+  const config = await deps.api.call(pingConfig)
   deps.store.set(setConfigAtom, config)
   deps.storage.set(StorageKey.Config, config).catch(() => {})
 }
@@ -77,7 +62,8 @@ export async function initSession(deps: SessionDeps): Promise<void> {
     read<AppConfig>(storage, StorageKey.Config),
     read<AppFlags>(storage, StorageKey.App),
   ])
-  if (looksLikeConfig(storedConfig)) store.set(setConfigAtom, storedConfig)
+  // A copy written by an older version may lack what this one needs: then it asks first.
+  if (v.is(AppConfigSchema, storedConfig)) store.set(setConfigAtom, storedConfig)
 
   const params = readEntryParams(deps.search)
   const flags: AppFlags = {
@@ -115,7 +101,7 @@ export async function initSession(deps: SessionDeps): Promise<void> {
     isLight: flags.isLight,
   }
   const [result] = await Promise.all([
-    api.call<LoginResult>('login/guest', { devID: deviceId, affCode: JSON.stringify(channel), token: '' }),
+    api.result(loginGuest, { devID: deviceId, affCode: JSON.stringify(channel), token: '' }),
     configKnown,
     flagsSaved,
   ])
@@ -123,7 +109,7 @@ export async function initSession(deps: SessionDeps): Promise<void> {
     throw new ApiError(ApiErrorKind.Business, t.session.guestFailed, result.code)
   }
   if (result.code !== ResultCode.Ok) throw new ApiError(ApiErrorKind.Business, businessMessage(result), result.code)
-  if (!looksLikeLogin(result.data)) {
+  if (!result.data) {
     // The per-IP cap answers 200 without data: the app carries on without a session.
     deps.notify(t.session.tooManyRegistrations)
     return

@@ -1,5 +1,6 @@
+import { collectDelete, collectOperate, mediaLike, mediaPlay, mediaTrackList } from '../../../core/contracts/calls.ts'
 import { atom, type Atom } from 'jotai'
-import type { LikeResult, PlayInfo } from '../../../core/contracts/play.ts'
+import type { PlayInfo } from '../../../core/contracts/play.ts'
 import { errorMessage } from '../../lib/http.ts'
 import { t } from '../../lib/messages-watch.ts'
 import { isConnectivityError } from '../../lib/offline-reads.ts'
@@ -55,7 +56,7 @@ export const loadPlayInfoAtom = atom(null, async (get, set, { id, now }: { id: n
     withEntry(get(entriesAtom), id, { status: 'loading', info: existing?.info ?? null, error: null, fetchedAt: 0 }),
   )
   try {
-    const info = await get(apiAtom).post<PlayInfo>('media/play', { id })
+    const info = await get(apiAtom).call(mediaPlay, { id })
     set(entriesAtom, withEntry(get(entriesAtom), id, { status: 'ready', info, error: null, fetchedAt: now }))
     set(seedReactionAtom, { id, info })
   } catch (error) {
@@ -133,7 +134,7 @@ export const toggleLikeAtom = atom(null, async (get, set, id: number) => {
   const shown = { ...state.shown, liked: like, likeCount: Math.max(0, state.shown.likeCount + (like ? 1 : -1)) }
   set(reactionsAtom, update(get(reactionsAtom), id, { shown, likeSeq: seq }))
   try {
-    const result = await get(apiAtom).post<LikeResult>('media/like', { id, like })
+    const result = await get(apiAtom).call(mediaLike, { id, like })
     const now = get(reactionsAtom).get(id)!
     const confirmed = { ...now.confirmed, liked: result.liked, likeCount: result.likeCount }
     set(
@@ -164,8 +165,8 @@ export const toggleFavouriteAtom = atom(null, async (get, set, id: number) => {
   )
   try {
     const api = get(apiAtom)
-    if (favourite) await api.post('collect/operate', { id })
-    else await api.post('collect/delete', { ids: [id] })
+    if (favourite) await api.call(collectOperate, { id })
+    else await api.call(collectDelete, { ids: [id] })
     const now = get(reactionsAtom).get(id)!
     set(reactionsAtom, update(get(reactionsAtom), id, { confirmed: { ...now.confirmed, favourited: favourite } }))
   } catch (error) {
@@ -184,7 +185,7 @@ export const reportTrackAtom = atom(
   null,
   async (get, _set, body: { id: number; position: number; started: boolean }) => {
     try {
-      await get(apiAtom).post('media/trackList', { ...body, position: Math.max(0, Math.floor(body.position)) })
+      await get(apiAtom).call(mediaTrackList, { ...body, position: Math.max(0, Math.floor(body.position)) })
     } catch {
       // Losing a position report costs the user a resume point, nothing more.
     }

@@ -1,3 +1,4 @@
+import { fakeApi } from '../../testing/app-kit.tsx'
 import {
   createMemoryHistory,
   createRootRoute,
@@ -11,7 +12,7 @@ import { atom, Provider } from 'jotai'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { VideoCard } from '../../../core/contracts/media.ts'
 import type { PlayInfo } from '../../../core/contracts/play.ts'
-import { ApiError, ApiErrorKind, type Api } from '../../lib/http.ts'
+import { ApiError, ApiErrorKind } from '../../lib/http.ts'
 import type { HlsClass, HlsConfigLike } from '../../lib/hls-source.ts'
 import { t } from '../../lib/messages-watch.ts'
 import { createAppStore, provideApi } from '../../lib/store.ts'
@@ -120,8 +121,9 @@ type Post = (name: string, body: Record<string, unknown>) => Promise<unknown>
 
 function renderFeed(videos: VideoCard[], post: Post, { hasMore = false } = {}) {
   const store = createAppStore()
-  const postMock = vi.fn(post)
-  provideApi(store, { post: postMock, get: vi.fn(), call: vi.fn(), clockOffsetSeconds: 0 } as unknown as Api)
+  const api = fakeApi(post)
+  const postMock = api.post
+  provideApi(store, api)
   const storage = new Map<string, string>()
   store.set(providePrefsStorageAtom, {
     getItem: (key) => storage.get(key) ?? null,

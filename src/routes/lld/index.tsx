@@ -1,3 +1,4 @@
+import { mediaShortRecommend } from '../../../core/contracts/calls.ts'
 import { createFileRoute } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { catalogueList } from '../../features/catalogue/paged-list.ts'
@@ -11,5 +12,5 @@ export const Route = createFileRoute('/lld/')({
 
 function ShortsPage() {
   const config = useAtomValue(appConfigAtom)
-  return <ShortsFeed list={catalogueList('media/short/recommend', {})} config={config} loadHls={loadHlsJs} />
+  return <ShortsFeed list={catalogueList(mediaShortRecommend, {})} config={config} loadHls={loadHlsJs} />
 }

@@ -8,9 +8,9 @@ import { playLock } from '../../../core/vip/entitlement.ts'
 import type { VipHolder } from '../../../core/vip/vip.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { decodeCursor, encodeCursor } from '../media/cursor.ts'
-import type { MediaService } from '../media/service.ts'
-import { toCards } from '../media/service.ts'
+import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
+import type { CatalogueService } from '../catalogue/service.ts'
+import { toCards } from '../catalogue/service.ts'
 import { createPlayTokens } from './play-token.ts'
 import { createRateLimiter } from './rate-limit.ts'
 import * as repo from './repo.ts'
@@ -52,10 +52,10 @@ export const previewPlaylistPath = (videoId: number) => `/hls/${videoId}/preview
 export type KeyAnswer =
   { status: 200; key: Uint8Array } | { status: 403 | 404 | 429; reason: 'token' | 'entitlement' | 'no-key' | 'rate' }
 
-export function createPlayService(deps: {
+export function createWatchingService(deps: {
   db: Db
   now: () => number
-  media: MediaService
+  media: CatalogueService
   appConfig: () => AppConfig | Promise<AppConfig>
   randomBytes?: (size: number) => Uint8Array
 }) {
@@ -198,4 +198,4 @@ function withoutPosition(page: MineHistoryPage): MineVideoPage {
   return { ...page, items: page.items.map(({ position: _position, ...item }) => item) }
 }
 
-export type PlayService = ReturnType<typeof createPlayService>
+export type WatchingService = ReturnType<typeof createWatchingService>

@@ -229,7 +229,13 @@ describe.each(BACKENDS)('media calls (%s)', (backend) => {
 
   it('answers 1000 to secured calls without a session', async () => {
     await insertTestCatalogue(t.db, { videos: 3 })
-    for (const name of ['media/home', 'media/recommend', 'media/published', 'media/collect/home', 'hotSearchs/list']) {
+    for (const name of [
+      'media/home',
+      'media/recommend',
+      'media/published',
+      'media/collect/home',
+      'media/hotSearchs/list',
+    ]) {
       expect((await t.client.call(name, {})).body.code, name).toBe(1000)
     }
   })

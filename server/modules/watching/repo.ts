@@ -15,8 +15,8 @@ import {
   videoLikes,
   videoStreams,
 } from '../../db/schema/watch.ts'
-import type { Position } from '../media/cursor.ts'
-import { cardColumns, type CardRow } from '../media/repo.ts'
+import type { Position } from '../catalogue/cursor.ts'
+import { cardColumns, type CardRow } from '../catalogue/repo.ts'
 
 /** The secret named `name`, made from `fresh` by whichever process asks first. */
 export async function loadOrCreateSecret(db: Db, name: string, fresh: Uint8Array, at: Date): Promise<Uint8Array> {

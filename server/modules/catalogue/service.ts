@@ -90,7 +90,7 @@ const sortOrder = (sort: ListSort) => (sort === ListSort.Hot ? VideoOrders.plays
  */
 export const HOME_CACHE_MS = 10_000
 
-export function createMediaService(deps: { db: Db; now: () => number }) {
+export function createCatalogueService(deps: { db: Db; now: () => number }) {
   const { db } = deps
 
   async function loadHome(): Promise<HomeResult> {
@@ -204,4 +204,4 @@ export function createMediaService(deps: { db: Db; now: () => number }) {
   }
 }
 
-export type MediaService = ReturnType<typeof createMediaService>
+export type CatalogueService = ReturnType<typeof createCatalogueService>

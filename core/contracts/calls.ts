@@ -1,0 +1,274 @@
+import * as v from 'valibot'
+import { defineCall, NoData } from './call.ts'
+import { AnnouncementSchema, AppConfigSchema } from './config.ts'
+import {
+  ActorPageSchema,
+  CollectionCardSchema,
+  CollectionPageRequestSchema,
+  CollectionPageSchema,
+  DetailsPageRequestSchema,
+  HomeResultSchema,
+  HotKeywordsResultSchema,
+  IdRequestSchema,
+  PageRequestSchema,
+  pageOf,
+  SearchRequestSchema,
+  TagPageSchema,
+  TopicPageSchema,
+  VideoDetailSchema,
+  VideoPageSchema,
+} from './media.ts'
+import {
+  FavouriteDeleteRequestSchema,
+  LikeRequestSchema,
+  LikeResultSchema,
+  MineHistoryPageSchema,
+  MineListRequestSchema,
+  MineVideoPageSchema,
+  PayResultSchema,
+  PlayInfoSchema,
+  TrackRequestSchema,
+} from './play.ts'
+import {
+  GuestLoginRequestSchema,
+  LoginResultSchema,
+  OnlineTimeRequestSchema,
+  OnlineTimeResultSchema,
+  PublicUserInfoSchema,
+  UserInfoRequestSchema,
+} from './session.ts'
+
+/**
+ * Every call the server answers, one entry each: its name, whether it needs a session, what it
+ * takes and answers, and the server module that answers it (server/modules/<module>/). The app
+ * imports the entries it sends; registry.ts lists them all. Names are the wire names, so a few
+ * read oddly (`hotSearchs`).
+ */
+
+// ping: the app's configuration.
+export const pingCheck = defineCall({
+  name: 'ping/check',
+  method: 'GET',
+  secured: false,
+  module: 'ping',
+  response: NoData,
+})
+export const pingConfig = defineCall({
+  name: 'ping/config',
+  method: 'GET',
+  secured: false,
+  module: 'ping',
+  response: AppConfigSchema,
+})
+export const pingAnnouncement = defineCall({
+  name: 'ping/announcement',
+  secured: false,
+  module: 'ping',
+  response: v.nullable(AnnouncementSchema),
+})
+
+// accounts: guests, sessions and users.
+/** Answers no data (200) when this address created too many guests lately. */
+export const loginGuest = defineCall({
+  name: 'login/guest',
+  secured: false,
+  module: 'accounts',
+  request: GuestLoginRequestSchema,
+  response: v.nullable(LoginResultSchema),
+})
+/** Own info (with the caller's token), or another user's public info. */
+export const userInfo = defineCall({
+  name: 'user/info',
+  secured: true,
+  module: 'accounts',
+  request: UserInfoRequestSchema,
+  response: v.union([LoginResultSchema, PublicUserInfoSchema]),
+})
+export const userLogout = defineCall({ name: 'user/logout', secured: false, module: 'accounts', response: NoData })
+/** No data without a session: the time counts for nobody. */
+export const userOnlineTime = defineCall({
+  name: 'user/online/time',
+  secured: false,
+  module: 'accounts',
+  request: OnlineTimeRequestSchema,
+  response: v.nullable(OnlineTimeResultSchema),
+})
+
+// catalogue: videos, topics, tags, actors, collections.
+export const mediaHome = defineCall({
+  name: 'media/home',
+  secured: true,
+  module: 'catalogue',
+  response: HomeResultSchema,
+})
+export const mediaRecommend = defineCall({
+  name: 'media/recommend',
+  secured: true,
+  module: 'catalogue',
+  request: PageRequestSchema,
+  response: VideoPageSchema,
+})
+export const mediaShortRecommend = defineCall({
+  name: 'media/short/recommend',
+  secured: true,
+  module: 'catalogue',
+  request: PageRequestSchema,
+  response: VideoPageSchema,
+})
+export const mediaPublished = defineCall({
+  name: 'media/published',
+  secured: true,
+  module: 'catalogue',
+  request: PageRequestSchema,
+  response: VideoPageSchema,
+})
+export const mediaTagDetails = defineCall({
+  name: 'media/tag/details',
+  secured: true,
+  module: 'catalogue',
+  request: DetailsPageRequestSchema,
+  response: TagPageSchema,
+})
+export const mediaTopicDetails = defineCall({
+  name: 'media/topic/details',
+  secured: true,
+  module: 'catalogue',
+  request: DetailsPageRequestSchema,
+  response: TopicPageSchema,
+})
+export const mediaActorDetails = defineCall({
+  name: 'media/actor/details',
+  secured: true,
+  module: 'catalogue',
+  request: DetailsPageRequestSchema,
+  response: ActorPageSchema,
+})
+export const mediaCollectHome = defineCall({
+  name: 'media/collect/home',
+  secured: true,
+  module: 'catalogue',
+  request: PageRequestSchema,
+  response: pageOf(CollectionCardSchema),
+})
+/** A page of a collection's episodes, with the caller's unlock state. */
+export const mediaCollectDetails = defineCall({
+  name: 'media/collect/details',
+  secured: true,
+  module: 'catalogue',
+  request: CollectionPageRequestSchema,
+  response: CollectionPageSchema,
+})
+export const contentInfo = defineCall({
+  name: 'content/info',
+  secured: false,
+  module: 'catalogue',
+  request: IdRequestSchema,
+  response: VideoDetailSchema,
+})
+
+// search
+export const mediaHotSearchsList = defineCall({
+  name: 'media/hotSearchs/list',
+  secured: true,
+  module: 'search',
+  response: HotKeywordsResultSchema,
+})
+/** The most played videos. */
+export const searchHot = defineCall({
+  name: 'search/hot',
+  secured: true,
+  module: 'search',
+  request: PageRequestSchema,
+  response: VideoPageSchema,
+})
+export const searchDetails = defineCall({
+  name: 'search/details',
+  secured: true,
+  module: 'search',
+  request: SearchRequestSchema,
+  response: VideoPageSchema,
+})
+
+// ads
+export const advertiseClick = defineCall({
+  name: 'advertise/click',
+  secured: true,
+  module: 'ads',
+  request: IdRequestSchema,
+  response: NoData,
+})
+
+// wallet: diamonds and purchases.
+export const mediaPay = defineCall({
+  name: 'media/pay',
+  secured: true,
+  module: 'wallet',
+  request: IdRequestSchema,
+  response: PayResultSchema,
+})
+export const mediaCollectPay = defineCall({
+  name: 'media/collect/pay',
+  secured: true,
+  module: 'wallet',
+  request: IdRequestSchema,
+  response: PayResultSchema,
+})
+
+// watching: playing, likes, favourites, history and Mine's lists.
+export const mediaPlay = defineCall({
+  name: 'media/play',
+  secured: true,
+  module: 'watching',
+  request: IdRequestSchema,
+  response: PlayInfoSchema,
+})
+export const mediaLike = defineCall({
+  name: 'media/like',
+  secured: true,
+  module: 'watching',
+  request: LikeRequestSchema,
+  response: LikeResultSchema,
+})
+export const mediaTrackList = defineCall({
+  name: 'media/trackList',
+  secured: true,
+  module: 'watching',
+  request: TrackRequestSchema,
+  response: NoData,
+})
+/** A favourite belongs to a user, so the favourite calls need a session. */
+export const collectOperate = defineCall({
+  name: 'collect/operate',
+  secured: true,
+  module: 'watching',
+  request: IdRequestSchema,
+  response: NoData,
+})
+export const collectDelete = defineCall({
+  name: 'collect/delete',
+  secured: true,
+  module: 'watching',
+  request: FavouriteDeleteRequestSchema,
+  response: NoData,
+})
+export const mediaBought = defineCall({
+  name: 'media/bought',
+  secured: true,
+  module: 'watching',
+  request: MineListRequestSchema,
+  response: MineVideoPageSchema,
+})
+export const collectList = defineCall({
+  name: 'collect/list',
+  secured: true,
+  module: 'watching',
+  request: MineListRequestSchema,
+  response: MineVideoPageSchema,
+})
+export const mediaHistory = defineCall({
+  name: 'media/history',
+  secured: true,
+  module: 'watching',
+  request: MineListRequestSchema,
+  response: MineHistoryPageSchema,
+})
