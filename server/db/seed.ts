@@ -18,7 +18,7 @@ import {
   topicDrawing,
 } from './demo/catalogue.ts'
 import { installDemoStreams, linkDemoStreams } from './demo/streams.ts'
-import { announcements, appConfig } from './schema/content.ts'
+import { announcements, appConfig } from './schema/ping.ts'
 import { actors, collections, tags, topics, videoActors, videos, videoTags, videoTopics } from './schema/media.ts'
 
 /** ping/config as stored: what the server adds at answer time (announcement, encryption) is left out. */

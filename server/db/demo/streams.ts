@@ -6,7 +6,7 @@ import { PREVIEW_DIR, PREVIEW_PLAYLIST } from '../../media-pipeline/preview.ts'
 import type { Rendition } from '../../media-pipeline/transcode.ts'
 import type { Db } from '../client.ts'
 import { videos } from '../schema/media.ts'
-import { videoStreams } from '../schema/watch.ts'
+import { videoStreams } from '../schema/streams.ts'
 import { demoVideos, type DemoVideo } from './catalogue.ts'
 import { exists } from '../../media-pipeline/files.ts'
 

@@ -10,7 +10,7 @@ import {
   videoTags,
   videoTopics,
 } from '../../db/schema/media.ts'
-import { videoStreams } from '../../db/schema/watch.ts'
+import { videoStreams } from '../../db/schema/streams.ts'
 import type { Position } from './cursor.ts'
 
 export const cardColumns = {

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_STREAMS_DIR } from '../../db/demo/streams.ts'
 import { videos } from '../../db/schema/media.ts'
-import { videoStreams } from '../../db/schema/watch.ts'
+import { videoStreams } from '../../db/schema/streams.ts'
 import { parseMasterPlaylist, parseMediaPlaylist } from '../../media-pipeline/playlist.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
 import {
