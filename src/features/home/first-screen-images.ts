@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../../core/contracts/config.ts'
 import { imageUrl } from '../../../core/contracts/domain.ts'
-import { homeCarouselAds } from '../ads/home-ad-slots.ts'
+import { homeCarouselAds } from '../ads/public.ts'
 
 /** Covers of home's first section that a phone's first screen shows at most (a feature card and a row). */
 export const FIRST_COVERS = 3
