@@ -42,7 +42,7 @@ export const DEFAULT_APP_CONFIG: StoredAppConfig = {
 }
 
 /** The development image keys and per-kind schemes (what parseConfig gives an empty environment). */
-export const DEMO_IMAGE_CONFIG: ImageConfig = {
+const DEMO_IMAGE_CONFIG: ImageConfig = {
   imageXorByte: DEV_IMAGE_XOR_BYTE,
   imageHeadKey: DEV_IMAGE_HEAD_KEY,
   imageSchemes: DEFAULT_IMAGE_SCHEMES,

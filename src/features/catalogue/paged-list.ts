@@ -7,7 +7,7 @@ import { apiAtom } from '../../lib/store.ts'
 import { checkAnswer, type CatalogueReads, type PagedItem, type PagedRead } from './api.ts'
 
 /** What a list shows. `meta` is the first page's answer without its items (e.g. `{ topic }` of a topic page). */
-export interface PagedListState<T, M = unknown> {
+interface PagedListState<T, M = unknown> {
   /** The first page: idle → loading → ready | error. */
   status: 'idle' | 'loading' | 'ready' | 'error'
   items: readonly T[]

@@ -24,7 +24,7 @@ function isVideo(value: unknown): value is VideoCard {
   return isObject(value) && isNumber(value.id) && typeof value.title === 'string' && typeof value.cover === 'string'
 }
 
-export function checkPlayInfo(data: unknown): PlayInfo {
+function checkPlayInfo(data: unknown): PlayInfo {
   if (
     !isObject(data) ||
     !isVideo(data.video) ||

@@ -58,7 +58,7 @@ function looksLikeLogin(value: unknown): value is LoginResult {
  * GET ping/config feeds the config store (SPEC §6). Resolves once the store has it; the copy
  * kept for the next start is written meanwhile (a failed write only means that start asks first).
  */
-export async function refreshConfig(deps: Pick<SessionDeps, 'store' | 'api' | 'storage'>): Promise<void> {
+async function refreshConfig(deps: Pick<SessionDeps, 'store' | 'api' | 'storage'>): Promise<void> {
   const config = await deps.api.get<unknown>('ping/config')
   if (!looksLikeConfig(config)) throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse)
   deps.store.set(setConfigAtom, config)
