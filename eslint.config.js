@@ -5,15 +5,36 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 /** Imports go one way: src → core, sw → core, server → core (STYLE.md). */
+const otherRoots = (root) =>
+  ['src', 'sw', 'server']
+    .filter((other) => other !== root)
+    .map((other) => ({ group: [`**/${other}/*`], message: `${root}/ may import core/ only` }))
+
 const onlyCore = (root) => ({
   files: [`${root}/**/*.{ts,tsx}`],
+  rules: { 'no-restricted-imports': ['error', { patterns: otherRoots(root) }] },
+})
+
+/**
+ * A feature reaches another only through that feature's public.ts, so what features share is
+ * chosen, not whatever file was handy. A file `depth` folders inside a feature climbs to
+ * src/features with `depth` times `../`. Routes and src's entry files wire features and import
+ * the screens they render directly, so each route's code split keeps only its own screens. src's
+ * own patterns come along: a later block's options for a rule replace an earlier block's.
+ */
+const featureEntriesOnly = (depth) => ({
+  files: [`src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
   rules: {
     'no-restricted-imports': [
       'error',
       {
-        patterns: ['src', 'sw', 'server']
-          .filter((other) => other !== root)
-          .map((other) => ({ group: [`**/${other}/*`], message: `${root}/ may import core/ only` })),
+        patterns: [
+          ...otherRoots('src'),
+          {
+            regex: `^(\\.\\./){${depth}}[^./][^/]*/(?!public\\.ts$)`,
+            message: 'import another feature through its public.ts, not file by file',
+          },
+        ],
       },
     ],
   },
@@ -61,6 +82,7 @@ export default tseslint.config(
   onlyCore('src'),
   onlyCore('sw'),
   onlyCore('server'),
+  ...[1, 2, 3].map(featureEntriesOnly),
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -41,7 +41,7 @@ import { promisify } from 'node:util'
 import { build } from 'esbuild'
 import { launchChromium } from '../tests/support/browser.ts'
 
-export interface DescrambleFigure {
+interface DescrambleFigure {
   /** Image bytes (the file adds the 6-byte marker). */
   size: number
   descrambleMBps: number
@@ -64,7 +64,7 @@ export interface DescrambleBenchmark {
   target: number
 }
 
-export const SIZES = [100 * 1024, 1024 * 1024]
+const SIZES = [100 * 1024, 1024 * 1024]
 const TARGET = 1.5
 const WARM_UP_MS = 300
 const SAMPLE_MS = 5

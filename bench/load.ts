@@ -24,9 +24,9 @@ export function median(values: number[]): number {
 }
 export const secret = process.env.API_SECRET || DEV_API_SECRET
 export const crypto = createNodeCrypto()
-export const xUserAgent = formatXUserAgent({ devType: 'PC', sysType: 'h5_pc', browser: 'bench', browserVersion: '1' })
+const xUserAgent = formatXUserAgent({ devType: 'PC', sysType: 'h5_pc', browser: 'bench', browserVersion: '1' })
 /** More requests than a phase can make on this machine: each signature is used once (nonces are single-use). */
-export const PRESIGNED_PER_PHASE = 30_000 * DURATION_SECONDS
+const PRESIGNED_PER_PHASE = 30_000 * DURATION_SECONDS
 
 /** `x-api-key` for one call of `path` by the holder of `token` ('' for none). */
 export function signedApiKey(path: string, token = ''): string {

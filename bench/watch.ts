@@ -32,7 +32,7 @@ const TARGET = 0.6
 /** Guests logged in (and given a play token) at once while a key phase's pool is made. */
 const SETUP_CONCURRENCY = 8
 
-export interface WatchRound {
+interface WatchRound {
   baseline: LoadFigure
   home: LoadFigure
   key: LoadFigure

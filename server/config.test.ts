@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DEV_API_SECRET } from '../core/protocol/defaults.ts'
-import { ConfigError, DEV_IMAGE_HEAD_KEY, parseConfig } from './config.ts'
+import { DEV_API_SECRET, DEV_IMAGE_HEAD_KEY } from '../core/protocol/defaults.ts'
+import { ConfigError, parseConfig } from './config.ts'
 
 describe('parseConfig', () => {
   it('works with no environment at all (development defaults)', () => {

@@ -2,10 +2,7 @@ import { DEV_API_SECRET, DEV_IMAGE_HEAD_KEY, DEV_IMAGE_XOR_BYTE } from '../core/
 import { headKeyProblem } from './images/scramble.ts'
 import { DEFAULT_IMAGE_SCHEMES, parseImageSchemes, type ImageSchemes } from './modules/images/kinds.ts'
 
-// Re-exported for the server's callers; the values live in core so the app builds with the same ones.
-export { DEV_IMAGE_HEAD_KEY, DEV_IMAGE_XOR_BYTE }
-
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
 
 export interface Config {

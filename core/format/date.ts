@@ -9,8 +9,8 @@ dayjs.extend(utc)
 dayjs.extend(timezone)
 
 /** SPEC §7. */
-export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss'
-export const TIME_ZONE = 'Asia/Shanghai'
+const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss'
+const TIME_ZONE = 'Asia/Shanghai'
 
 /**
  * Unix seconds (the API's unit — not milliseconds) → `YYYY-MM-DD HH:mm:ss` in Asia/Shanghai,

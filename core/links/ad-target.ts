@@ -1,5 +1,5 @@
 /** Fields that may hold an ad's target, in the order SPEC §4 gives. */
-export const AD_TARGET_FIELDS = ['href', 'url', 'link', 'jumpLink', 'jumpUrl', 'download_url'] as const
+const AD_TARGET_FIELDS = ['href', 'url', 'link', 'jumpLink', 'jumpUrl', 'download_url'] as const
 
 export type AdTargetFields = Partial<Record<(typeof AD_TARGET_FIELDS)[number], unknown>>
 

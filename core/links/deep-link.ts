@@ -2,7 +2,7 @@ import { NOT_FOUND_PATH, appPath, hasId } from './app-path.ts'
 import type { LinkQuery, ParsedLink } from './parse-link.ts'
 
 /** Deep-link scheme values (SPEC §4), written as the link's urlParent: `read_xty_video?id=3`. */
-export const DeepLinkScheme = {
+const DeepLinkScheme = {
   Home: 'read_xty_home',
   Video: 'read_xty_video',
   Vip: 'read_xty_vip',
@@ -16,7 +16,7 @@ export const DeepLinkScheme = {
   CommunityPublish: 'read_xty_community_publish',
   UpList: 'read_xty_up_list',
 } as const
-export type DeepLinkScheme = (typeof DeepLinkScheme)[keyof typeof DeepLinkScheme]
+type DeepLinkScheme = (typeof DeepLinkScheme)[keyof typeof DeepLinkScheme]
 
 type Params = { id?: string | number | null; name?: string | null }
 
@@ -37,18 +37,18 @@ const publishPath = () => '/community/publish' // our choice: the community publ
 const upRankPath = () => '/subpage/upRank'
 
 const SCHEME_ROUTES: Record<DeepLinkScheme, (query: LinkQuery) => string> = {
-  read_xty_home: (q) => (q.index?.trim() === '2' ? '/lld' : '/'),
-  read_xty_video: videoPath,
-  read_xty_vip: vipPath,
-  read_xty_member_wallet: walletPath,
-  read_xty_share_invite: sharePath,
-  read_xty_video_tag: tagPath,
-  read_xty_video_topic_more: topicPath,
-  read_xty_post_details: postPath,
-  read_xty_user_center: userPath,
-  read_xty_member_account: credentialsPath,
-  read_xty_community_publish: publishPath,
-  read_xty_up_list: upRankPath,
+  [DeepLinkScheme.Home]: (q) => (q.index?.trim() === '2' ? '/lld' : '/'),
+  [DeepLinkScheme.Video]: videoPath,
+  [DeepLinkScheme.Vip]: vipPath,
+  [DeepLinkScheme.MemberWallet]: walletPath,
+  [DeepLinkScheme.ShareInvite]: sharePath,
+  [DeepLinkScheme.VideoTag]: tagPath,
+  [DeepLinkScheme.VideoTopicMore]: topicPath,
+  [DeepLinkScheme.PostDetails]: postPath,
+  [DeepLinkScheme.UserCenter]: userPath,
+  [DeepLinkScheme.MemberAccount]: credentialsPath,
+  [DeepLinkScheme.CommunityPublish]: publishPath,
+  [DeepLinkScheme.UpList]: upRankPath,
 }
 
 const SCHEME_PREFIX = 'read_xty_'
@@ -67,7 +67,7 @@ export function schemeRoute(link: ParsedLink): string | undefined {
 }
 
 /** Link type codes (SPEC §4). */
-export const LinkType = {
+const LinkType = {
   Video: 1,
   Vip: 2,
   DiamondRecharge: 3,
@@ -80,21 +80,21 @@ export const LinkType = {
   Publish: 10,
   UpRank: 11,
 } as const
-export type LinkType = (typeof LinkType)[keyof typeof LinkType]
+type LinkType = (typeof LinkType)[keyof typeof LinkType]
 
 const LINK_TYPE_ROUTES: Record<LinkType, (params: Params) => string> = {
-  1: videoPath,
-  2: vipPath,
-  3: walletPath,
-  4: sharePath,
+  [LinkType.Video]: videoPath,
+  [LinkType.Vip]: vipPath,
+  [LinkType.DiamondRecharge]: walletPath,
+  [LinkType.Share]: sharePath,
   // SPEC §4 gives both 5 and 6 the topic list.
-  5: topicPath,
-  6: topicPath,
-  7: postPath,
-  8: userPath,
-  9: credentialsPath,
-  10: publishPath,
-  11: upRankPath,
+  [LinkType.TopicList]: topicPath,
+  [LinkType.TopicListAlt]: topicPath,
+  [LinkType.PostDetail]: postPath,
+  [LinkType.UserCenter]: userPath,
+  [LinkType.Credentials]: credentialsPath,
+  [LinkType.Publish]: publishPath,
+  [LinkType.UpRank]: upRankPath,
 }
 
 /**

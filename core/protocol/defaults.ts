@@ -6,7 +6,6 @@ export const DEV_API_SECRET = 'marquee-dev-secret-change-me'
 export const CLIENT_VERSION = '2.1.1'
 export const MAX_CLOCK_SKEW_SECONDS = 300
 export const NONCE_TTL_SECONDS = 600
-export const PAGE_SIZE = 10
 
 /**
  * Image scrambling (SPEC §3). The XOR byte and the head key live in the client, like

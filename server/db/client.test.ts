@@ -5,7 +5,7 @@ import pg from 'pg'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { openDatabase } from './client.ts'
 import { seedDemoData } from './seed.ts'
-import { announcements } from './schema/content.ts'
+import { announcements } from './schema/ping.ts'
 
 const dirs: string[] = []
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })))

@@ -20,7 +20,7 @@ export interface Database {
   close(): Promise<void>
 }
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url))
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /** Embedded PostgreSQL in `${dataDir}/pglite` unless DATABASE_URL names a server. */
 export async function openDatabase(config: { dataDir: string; databaseUrl: string }): Promise<Database> {

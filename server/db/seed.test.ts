@@ -6,9 +6,9 @@ import type { HomeResult, Page, VideoCard } from '../../core/contracts/media.ts'
 import { descramble } from '../../core/images/descramble.ts'
 import { imageKeysFromConfig } from '../images/scramble.ts'
 import { BACKENDS, START_MS, useTestApp } from '../testing/harness.ts'
-import { appConfig } from './schema/content.ts'
+import { appConfig } from './schema/ping.ts'
 import { images } from './schema/images.ts'
-import { actors, collections, tags, topics, videos } from './schema/media.ts'
+import { actors, collections, tags, topics, videos } from './schema/catalogue.ts'
 import { seedDemoData, type StoredAppConfig } from './seed.ts'
 
 describe.each(BACKENDS)('demo seed (%s)', (backend) => {

@@ -18,8 +18,8 @@ import {
   topicDrawing,
 } from './demo/catalogue.ts'
 import { installDemoStreams, linkDemoStreams } from './demo/streams.ts'
-import { announcements, appConfig } from './schema/content.ts'
-import { actors, collections, tags, topics, videoActors, videos, videoTags, videoTopics } from './schema/media.ts'
+import { announcements, appConfig } from './schema/ping.ts'
+import { actors, collections, tags, topics, videoActors, videos, videoTags, videoTopics } from './schema/catalogue.ts'
 
 /** ping/config as stored: what the server adds at answer time (announcement, encryption) is left out. */
 export type StoredAppConfig = Omit<AppConfig, 'announcement' | 'encryption'>
@@ -42,7 +42,7 @@ export const DEFAULT_APP_CONFIG: StoredAppConfig = {
 }
 
 /** The development image keys and per-kind schemes (what parseConfig gives an empty environment). */
-export const DEMO_IMAGE_CONFIG: ImageConfig = {
+const DEMO_IMAGE_CONFIG: ImageConfig = {
   imageXorByte: DEV_IMAGE_XOR_BYTE,
   imageHeadKey: DEV_IMAGE_HEAD_KEY,
   imageSchemes: DEFAULT_IMAGE_SCHEMES,

@@ -9,7 +9,7 @@ import { constants } from 'node:fs'
 import { access, stat } from 'node:fs/promises'
 import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path'
 
-export const FFMPEG_PACKAGE_HINT = 'apt-get install ffmpeg'
+const FFMPEG_PACKAGE_HINT = 'apt-get install ffmpeg'
 
 export class MediaPipelineError extends Error {
   override name = 'MediaPipelineError'

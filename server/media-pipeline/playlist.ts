@@ -23,7 +23,7 @@ export function parseAttributes(text: string): Record<string, string> {
   return attributes
 }
 
-export interface SegmentKey {
+interface SegmentKey {
   method: string
   uri?: string
   /** The explicit IV (16 bytes), if the tag has one. */

@@ -75,7 +75,7 @@ function plain(bytes: Buffer, segment: MediaSegment, key: Uint8Array | undefined
   return Buffer.concat([decipher.update(bytes), decipher.final()])
 }
 
-export function writePreviewPlaylist(durations: readonly number[], names: readonly string[]): string {
+function writePreviewPlaylist(durations: readonly number[], names: readonly string[]): string {
   const target = Math.max(1, ...durations.map((duration) => Math.ceil(duration - EPSILON)))
   const out = [
     '#EXTM3U',

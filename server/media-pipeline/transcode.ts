@@ -38,7 +38,7 @@ const DEFAULT_AUDIO_KBPS = 96
 const MAX_FRAME_RATE = 30
 /** Below this short side a second, smaller rendition would be useless. */
 const MIN_SPLIT_SHORT_SIDE = 120
-export const MASTER_PLAYLIST = 'master.m3u8'
+const MASTER_PLAYLIST = 'master.m3u8'
 const FFMPEG_MASTER = 'ffmpeg-master.m3u8'
 
 export interface RenditionPlan {

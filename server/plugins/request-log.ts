@@ -1,7 +1,7 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify'
 
 /** Refusals are summarised in at most one line per this many milliseconds. */
-export const REFUSAL_SUMMARY_MS = 10_000
+const REFUSAL_SUMMARY_MS = 10_000
 
 /**
  * Fastify's request log lines, one per request instead of two: written when the request

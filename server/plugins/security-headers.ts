@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
  * video may come from the configured IMAGE/MP4/VID domains (https) or blob: URLs the worker
  * and hls.js create; inline styles are allowed for style attributes in index.html.
  */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -26,7 +26,7 @@ export const CONTENT_SECURITY_POLICY = [
  * Powerful features the app does not use are off for it and anything it embeds; the camera
  * stays available to this origin for scanning a credential QR (SPEC: accoutCodeCamera).
  */
-export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()'
+const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()'
 
 export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', (_request, reply, payload, done) => {

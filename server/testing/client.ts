@@ -28,7 +28,7 @@ export function sealBody(secret: string, value: unknown): { hash: true; data: st
   return { hash: true, data: Buffer.concat([seed, ciphertext]).toString('base64') }
 }
 
-export function openBody(secret: string, data: string): unknown {
+function openBody(secret: string, data: string): unknown {
   const bytes = Buffer.from(data, 'base64')
   const { key, iv } = keyAndIv(secret, bytes.subarray(0, 12))
   const decipher = createDecipheriv('aes-256-cbc', key, iv)

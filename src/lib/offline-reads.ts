@@ -5,9 +5,9 @@ import { ApiError, ApiErrorKind } from './http.ts'
 import type { AppStore } from './store.ts'
 
 /** Where the last answers of list and detail reads live (issue 3, offline browsing). */
-export const READS_DATABASE = { name: 'marquee', storeName: 'reads' } as const
+const READS_DATABASE = { name: 'marquee', storeName: 'reads' } as const
 /** Reads kept; the least recently saved go first. About 10 KB each, so a few MB at most. */
-export const MAX_STORED_READS = 300
+const MAX_STORED_READS = 300
 
 const INDEX_KEY = '__index__'
 
@@ -141,7 +141,7 @@ export function createOfflineReads(deps: OfflineReadsDeps): OfflineReads {
 let pageReads: OfflineReads | undefined
 
 /** The page's offline reads, in IndexedDB (localforage `marquee` / `reads`), made on first use. */
-export function pageOfflineReads(): OfflineReads {
+function pageOfflineReads(): OfflineReads {
   pageReads ??= createOfflineReads({
     backend: localforage.createInstance({
       ...READS_DATABASE,

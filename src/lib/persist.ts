@@ -3,7 +3,7 @@ import type { AsyncProtocolCrypto } from '../../core/protocol/crypto.ts'
 import { isEnvelope, openAsync, sealAsync } from '../../core/protocol/envelope.ts'
 
 /** Where the session, config and app stores live (SPEC §5). */
-export const STATE_DATABASE = { name: 'marquee', storeName: 'state' } as const
+const STATE_DATABASE = { name: 'marquee', storeName: 'state' } as const
 
 export interface KeyValueBackend {
   getItem(key: string): Promise<unknown>

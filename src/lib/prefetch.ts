@@ -1,9 +1,9 @@
 import { MAX_PREFETCH_URLS, type PageToWorkerMessage } from '../../core/sw-messages.ts'
 
 /** Above this share of the storage quota nothing more is stored ahead of need. */
-export const PREFETCH_MAX_STORAGE_SHARE = 0.9
+const PREFETCH_MAX_STORAGE_SHARE = 0.9
 /** requestIdleCallback's deadline, and the delay of the fallback where it does not exist (Safari). */
-export const PREFETCH_IDLE_TIMEOUT_MS = 2000
+const PREFETCH_IDLE_TIMEOUT_MS = 2000
 const FALLBACK_DELAY_MS = 300
 
 /** What the decision looks at; every field may be unknown. */

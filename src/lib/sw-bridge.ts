@@ -5,7 +5,7 @@ import type { PageToWorkerMessage } from '../../core/sw-messages.ts'
 /** How long a tapped update waits for the new worker to take control before reloading anyway. */
 export const UPDATE_RELOAD_FALLBACK_MS = 3000
 /** A page left open checks for a new version when it becomes visible, at most this often. */
-export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
 
 /** The part of workbox-window's Workbox the update flow uses. */
 export interface UpdatableWorkbox {
@@ -67,9 +67,9 @@ export function checkForUpdatesWhenVisible(
 }
 
 /** A first visit registers its worker once no resource has finished loading for this long… */
-export const FIRST_INSTALL_QUIET_MS = 2000
+const FIRST_INSTALL_QUIET_MS = 2000
 /** …or this long after the page's load event, whichever comes first. */
-export const FIRST_INSTALL_MAX_WAIT_MS = 15_000
+const FIRST_INSTALL_MAX_WAIT_MS = 15_000
 
 export interface QuietDeps {
   /** Calls back whenever a resource finishes loading (a PerformanceObserver); returns a stop. */

@@ -35,7 +35,7 @@ export interface PrefetchDeps extends ImageFetchDeps, ImageCacheConfig {
   concurrency: number
 }
 
-export type LoadFailure = 'timeout' | 'network' | 'status' | 'opaque' | 'not-image'
+type LoadFailure = 'timeout' | 'network' | 'status' | 'opaque' | 'not-image'
 
 export type LoadResult =
   | { ok: true; bytes: Uint8Array<ArrayBuffer>; contentType: string }

@@ -41,7 +41,7 @@ export type StoreOutcome =
   /** Any other storage error; nothing was deleted. */
   | 'failed'
 
-export function isQuotaError(error: unknown): boolean {
+function isQuotaError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'QuotaExceededError'
 }
 

@@ -12,7 +12,7 @@ export const PREFETCH = 'test-images-prefetch-v1'
 export const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /** Timers that fire only when the test advances the clock. */
-export function fakeTimers(): Timers & { advance(ms: number): void; pending(): number } {
+function fakeTimers(): Timers & { advance(ms: number): void; pending(): number } {
   let now = 0
   let nextId = 0
   const timers = new Map<number, { at: number; callback: () => void }>()
@@ -84,7 +84,7 @@ export function fakeFetch(table: Record<string, Answer> = {}) {
   }
 }
 
-export function originsOf(list: string[]): Pick<ImageOriginStore, 'list' | 'ready'> {
+function originsOf(list: string[]): Pick<ImageOriginStore, 'list' | 'ready'> {
   const normalised = normalizeImageOrigins(list, 'https://app.test/')
   return { list: () => normalised, ready: Promise.resolve() }
 }

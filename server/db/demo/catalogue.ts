@@ -7,7 +7,7 @@ import { SCENES } from '../../modules/images/draw.ts'
  * long and short videos, ties in nothing but ids.
  */
 
-export const DEMO_VIDEO_COUNT = 72
+const DEMO_VIDEO_COUNT = 72
 
 export const DEMO_TAGS = ['风景', '美食', '旅行', '城市', '自然', '音乐', '运动', '生活', '手工', '萌宠']
 

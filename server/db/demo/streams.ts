@@ -5,8 +5,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import { PREVIEW_DIR, PREVIEW_PLAYLIST } from '../../media-pipeline/preview.ts'
 import type { Rendition } from '../../media-pipeline/transcode.ts'
 import type { Db } from '../client.ts'
-import { videos } from '../schema/media.ts'
-import { videoStreams } from '../schema/watch.ts'
+import { videos } from '../schema/catalogue.ts'
+import { videoStreams } from '../schema/streams.ts'
 import { demoVideos, type DemoVideo } from './catalogue.ts'
 import { exists } from '../../media-pipeline/files.ts'
 
@@ -69,7 +69,7 @@ export interface DemoStreamEntry {
 /** The committed streams, beside the repository's other assets. */
 export const DEMO_STREAMS_DIR = fileURLToPath(new URL('../../../assets/demo-streams', import.meta.url))
 /** Under `${DATA_DIR}/media`: the demo streams' `video_streams.dir` is `demo/<slug>`. */
-export const DEMO_MEDIA_SUBDIR = 'demo'
+const DEMO_MEDIA_SUBDIR = 'demo'
 
 /** The committed index, or null when the streams are not there (a deploy without assets/). */
 export async function readDemoStreamIndex(dir = DEMO_STREAMS_DIR): Promise<DemoStreamEntry[] | null> {
@@ -127,7 +127,7 @@ async function copyInPlace(from: string, to: string): Promise<void> {
  * So every demo card plays. Videos sharing a stream share its key, which is fine for demo
  * pictures that are the same anyway.
  */
-export function demoStreamOf(videoIndex: number, catalogue: DemoVideo[]): DemoStream | undefined {
+function demoStreamOf(videoIndex: number, catalogue: DemoVideo[]): DemoStream | undefined {
   const own = DEMO_STREAMS.find((stream) => stream.video === videoIndex)
   if (own) return own
   const video = catalogue[videoIndex]

@@ -10,11 +10,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+import { timestamptz } from '../columns.ts'
 
 export const users = pgTable(
   'users',

@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { check, customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { check, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { SCRAMBLE_SCHEMES } from '../../images/scramble.ts'
 import { IMAGE_KINDS } from '../../modules/images/kinds.ts'
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
-
-/**
- * bytea as Uint8Array on both drivers (PGlite answers Uint8Array, node-postgres a Buffer, which
- * is one). Written as a Buffer view: node-postgres sends a Buffer as binary without a copy.
- */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
-})
+import { bytea, timestamptz } from '../columns.ts'
 
 /**
  * Every image the server serves, stored already scrambled (SPEC §3). The bytes live in the

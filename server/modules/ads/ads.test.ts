@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { adClicks } from '../../db/schema/media.ts'
-import { appConfig } from '../../db/schema/content.ts'
+import { adClicks } from '../../db/schema/ads.ts'
+import { appConfig } from '../../db/schema/ping.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
 import { adIds } from './service.ts'
 

@@ -9,8 +9,8 @@ import {
   videos,
   videoTags,
   videoTopics,
-} from '../../db/schema/media.ts'
-import { videoStreams } from '../../db/schema/watch.ts'
+} from '../../db/schema/catalogue.ts'
+import { videoStreams } from '../../db/schema/streams.ts'
 import type { Position } from './cursor.ts'
 
 export const cardColumns = {
@@ -68,7 +68,7 @@ function keyParam(order: VideoOrder, key: number): SQL {
 }
 
 /** Rows strictly after `position` in `order`, as one row comparison the (column, id) index serves. */
-export function afterPosition(order: VideoOrder, position: Position): SQL {
+function afterPosition(order: VideoOrder, position: Position): SQL {
   const key = keyParam(order, position.key)
   return order.direction === 'desc'
     ? sql`(${order.column}, ${videos.id}) < (${key}, ${position.id}::int)`

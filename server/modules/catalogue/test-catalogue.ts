@@ -8,7 +8,7 @@ import {
   videos,
   videoTags,
   videoTopics,
-} from '../../db/schema/media.ts'
+} from '../../db/schema/catalogue.ts'
 
 export interface FixtureVideo {
   id: number

@@ -5,7 +5,7 @@ import sharp from 'sharp'
  * a gradient sky in the item's own hue with a sun and one of a few landscapes, plus a play
  * mark on video covers. No text, so the result does not depend on the fonts installed.
  */
-export type DrawFormat = 'jpeg' | 'webp' | 'png'
+type DrawFormat = 'jpeg' | 'webp' | 'png'
 export type Scene = 'mountains' | 'waves' | 'city' | 'bubbles' | 'dunes'
 export const SCENES: readonly Scene[] = ['mountains', 'waves', 'city', 'bubbles', 'dunes']
 
@@ -21,7 +21,7 @@ export interface Drawing {
 }
 
 /** #rrggbb for an HSL colour (librsvg's CSS colour support varies by version; hex does not). */
-export function hsl(hue: number, saturation: number, lightness: number): string {
+function hsl(hue: number, saturation: number, lightness: number): string {
   const s = saturation / 100
   const l = lightness / 100
   const k = (n: number) => (n + hue / 30) % 12
@@ -80,7 +80,7 @@ function scenePath(scene: Scene, w: number, h: number, hue: number): string {
   }
 }
 
-export function drawingSvg(d: Drawing): string {
+function drawingSvg(d: Drawing): string {
   const { width: w, height: h, hue } = d
   const r = Math.min(w, h)
   const play = d.play

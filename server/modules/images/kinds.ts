@@ -49,8 +49,3 @@ export function parseImageSchemes(raw: string): { schemes: ImageSchemes } | { pr
   }
   return problems.length > 0 ? { problems } : { schemes }
 }
-
-/** IMAGE_SCHEMES's value for these schemes (for docs and logs). */
-export function formatImageSchemes(schemes: Readonly<ImageSchemes>): string {
-  return IMAGE_KINDS.map((kind) => `${kind}=${schemes[kind]}`).join(',')
-}

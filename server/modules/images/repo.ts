@@ -19,8 +19,3 @@ export async function findServedImage(db: Db, key: string) {
     .limit(1)
   return rows[0] ?? null
 }
-
-export async function findImage(db: Db, key: string) {
-  const rows = await db.select().from(images).where(eq(images.key, key)).limit(1)
-  return rows[0] ?? null
-}

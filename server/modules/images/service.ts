@@ -37,7 +37,7 @@ export interface StoredImage {
 }
 
 /** Where an image with this key is served on this server. */
-export function imagePath(key: string): string {
+function imagePath(key: string): string {
   return `${IMAGE_PATH}/${key}`
 }
 

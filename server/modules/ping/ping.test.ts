@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { AnnouncementSchema, AppConfigSchema } from '../../../core/contracts/config.ts'
 import { seedDemoData } from '../../db/seed.ts'
-import { appConfig, announcements } from '../../db/schema/content.ts'
+import { appConfig, announcements } from '../../db/schema/ping.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
 import { CONFIG_CACHE_MS, resolveDomainUrl } from './service.ts'
 

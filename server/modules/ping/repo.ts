@@ -1,6 +1,6 @@
 import { desc, eq, lte } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { announcements, appConfig } from '../../db/schema/content.ts'
+import { announcements, appConfig } from '../../db/schema/ping.ts'
 
 export async function loadConfigValue(db: Db, key: string): Promise<unknown> {
   const rows = await db.select({ value: appConfig.value }).from(appConfig).where(eq(appConfig.key, key)).limit(1)

@@ -1,6 +1,7 @@
 import { desc, asc, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { actors, searchCounts, tags, videoActors, videos, videoTags } from '../../db/schema/media.ts'
+import { actors, tags, videoActors, videos, videoTags } from '../../db/schema/catalogue.ts'
+import { searchCounts } from '../../db/schema/search.ts'
 
 /** `text` as a LIKE pattern that matches it literally anywhere: %, _ and \ are escaped. */
 export function containsPattern(text: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { HotKeywordsResult, Page, VideoCard } from '../../../core/contracts/media.ts'
-import { searchCounts } from '../../db/schema/media.ts'
+import { searchCounts } from '../../db/schema/search.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
 import { insertTestCatalogue, sortedIds } from '../catalogue/test-catalogue.ts'
 import { containsPattern } from './repo.ts'

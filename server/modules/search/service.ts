@@ -4,7 +4,7 @@ import { VideoOrders } from '../catalogue/repo.ts'
 import { videoPage } from '../catalogue/service.ts'
 import * as repo from './repo.ts'
 
-export const HOT_KEYWORDS = 10
+const HOT_KEYWORDS = 10
 
 /** Keywords count as one however they are spaced or cased: "夏日  Beach" and "夏日 beach". */
 export function normalizeKeyword(keyword: string): string {

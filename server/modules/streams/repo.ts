@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { tags, videos, videoTags } from '../../db/schema/media.ts'
-import { videoStreams } from '../../db/schema/watch.ts'
+import { tags, videos, videoTags } from '../../db/schema/catalogue.ts'
+import { videoStreams } from '../../db/schema/streams.ts'
 
 /** What /hls needs to find a video's files, and whether it has a preview to serve. */
 export async function findStream(db: Db, videoId: number): Promise<{ dir: string; previewSeconds: number } | null> {

@@ -1,8 +1,8 @@
 import { and, eq, gte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/accounts.ts'
-import { collections, videos } from '../../db/schema/media.ts'
-import { collectionPurchases, purchases, walletLedger } from '../../db/schema/watch.ts'
+import { collections, videos } from '../../db/schema/catalogue.ts'
+import { collectionPurchases, purchases, walletLedger } from '../../db/schema/wallet.ts'
 
 /** What a ledger row points at. */
 export const RefType = { Video: 'video', Collection: 'collection' } as const

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/accounts.ts'
-import { collections, videos } from '../../db/schema/media.ts'
-import { walletLedger } from '../../db/schema/watch.ts'
+import { collections, videos } from '../../db/schema/catalogue.ts'
+import { walletLedger } from '../../db/schema/wallet.ts'
 import type { TestClient } from '../../testing/client.ts'
 
 export interface VideoSpec {

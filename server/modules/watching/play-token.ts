@@ -39,5 +39,3 @@ export function createPlayTokens(deps: { secret: () => Promise<Uint8Array>; now:
     },
   }
 }
-
-export type PlayTokens = ReturnType<typeof createPlayTokens>

@@ -4,17 +4,10 @@ import type { VipHolder } from '../../../core/vip/vip.ts'
 import type { Db } from '../../db/client.ts'
 import { batchPerTurn, rawPrepared } from '../../db/raw.ts'
 import { users } from '../../db/schema/accounts.ts'
-import { videos, videoTags } from '../../db/schema/media.ts'
-import {
-  collectionPurchases,
-  countedPlays,
-  favourites,
-  playHistory,
-  purchases,
-  serverSecrets,
-  videoLikes,
-  videoStreams,
-} from '../../db/schema/watch.ts'
+import { videos, videoTags } from '../../db/schema/catalogue.ts'
+import { collectionPurchases, purchases } from '../../db/schema/wallet.ts'
+import { countedPlays, favourites, playHistory, serverSecrets, videoLikes } from '../../db/schema/watching.ts'
+import { videoStreams } from '../../db/schema/streams.ts'
 import type { Position } from '../catalogue/cursor.ts'
 import { cardColumns, type CardRow } from '../catalogue/repo.ts'
 

@@ -26,7 +26,7 @@ const notFound = () => new AppError(BusinessCode.NotFound, BUSINESS_MESSAGES[Bus
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : 0)
 
 /** The user's membership lines in core/vip's shape. */
-export function vipHolder(row: VipColumns): VipHolder {
+function vipHolder(row: VipColumns): VipHolder {
   const line = (vipType: number, expire: Date | null) => ({ vipType, vipExpireInt: seconds(expire) })
   return {
     normalVip: line(row.normalVipType, row.normalVipExpire),
@@ -36,7 +36,7 @@ export function vipHolder(row: VipColumns): VipHolder {
 }
 
 /** The stream lines of the config: every VID URL, then every MP4 URL, each once, in order. */
-export function streamLines(config: Pick<AppConfig, 'domain'>): string[] {
+function streamLines(config: Pick<AppConfig, 'domain'>): string[] {
   const urls = ['VID', 'MP4'].flatMap((type) =>
     config.domain.filter((entry) => entry.type === type).flatMap((entry) => entry.urls),
   )
@@ -44,10 +44,10 @@ export function streamLines(config: Pick<AppConfig, 'domain'>): string[] {
 }
 
 /** `/hls/<id>/master.m3u8` is served by the streams module; the key URL inside it is `/api/media/key/<id>`. */
-export const masterPlaylistPath = (videoId: number) => `/hls/${videoId}/master.m3u8`
+const masterPlaylistPath = (videoId: number) => `/hls/${videoId}/master.m3u8`
 export const KEY_PATH_PREFIX = '/api/media/key/'
 /** A priced video's unencrypted preview (the streams module serves it; no token, no key). */
-export const previewPlaylistPath = (videoId: number) => `/hls/${videoId}/preview/index.m3u8`
+const previewPlaylistPath = (videoId: number) => `/hls/${videoId}/preview/index.m3u8`
 
 export type KeyAnswer =
   { status: 200; key: Uint8Array } | { status: 403 | 404 | 429; reason: 'token' | 'entitlement' | 'no-key' | 'rate' }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/accounts.ts'
-import { videoStreams } from '../../db/schema/watch.ts'
+import { videoStreams } from '../../db/schema/streams.ts'
 import { createPlayTokens } from './play-token.ts'
 import { loadOrCreateSecret } from './repo.ts'
 

@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 export const AUTOPLAY_DELAY_MS = 3000
 
 /** Why autoplay is held: the page is hidden, a finger or pointer is on it, or focus is inside it. */
-export type PauseReason = 'hidden' | 'pointer' | 'focus'
+type PauseReason = 'hidden' | 'pointer' | 'focus'
 
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown

@@ -5,7 +5,7 @@ const HOME_POSITION = 1
 const HOME_ICON_LOCATION = 1
 
 /** Icon ads shown at a location id (1–7; 1 is home's row), in the config's order. */
-export function iconAdsAt(ads: readonly IconAd[], location: number): IconAd[] {
+function iconAdsAt(ads: readonly IconAd[], location: number): IconAd[] {
   return ads.filter((ad) => ad.locIds.includes(location))
 }
 

@@ -9,13 +9,7 @@ import { coverRatio, imageOf, type ImageDomains } from './video-card.tsx'
 import './browse.css'
 
 /** A collection: cover, episode count, price, name; one link to /play/videoCollection?id=. */
-export function CollectionCard({
-  collection,
-  config,
-}: {
-  collection: CollectionCardData
-  config: ImageDomains | null
-}) {
+function CollectionCard({ collection, config }: { collection: CollectionCardData; config: ImageDomains | null }) {
   return (
     <AppLink path={appPath('/play/videoCollection', { id: collection.id })} className="video-card collection-card">
       <span className="video-card__cover">

@@ -12,7 +12,7 @@ import './browse.css'
 import { useCoverList } from './use-cover-list.ts'
 
 /** The title when the link names none. */
-export function moreTitle(source: MoreSource): string {
+function moreTitle(source: MoreSource): string {
   switch (source.call) {
     case 'media/topic/details':
       return t.browse.topic

@@ -37,8 +37,8 @@ export function resultSearch(search: Record<string, unknown>): { keyword?: strin
 }
 
 /** What `/subpage/morePage` lists, by its `type`. */
-export const MoreType = { Topic: 'topic', Collect: 'collect', Published: 'published', Recommend: 'recommend' } as const
-export type MoreType = (typeof MoreType)[keyof typeof MoreType]
+const MoreType = { Topic: 'topic', Collect: 'collect', Published: 'published', Recommend: 'recommend' } as const
+type MoreType = (typeof MoreType)[keyof typeof MoreType]
 
 export type MoreSearch = NamedSearch & {
   type?: MoreType

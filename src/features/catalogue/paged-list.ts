@@ -9,7 +9,7 @@ import { offlineReadsAtom, type ReadResult } from '../../lib/offline-reads.ts'
 import { apiAtom } from '../../lib/store.ts'
 
 /** What a list shows. `meta` is the first page's answer without its items (e.g. `{ topic }` of a topic page). */
-export interface PagedListState<T, M = unknown> {
+interface PagedListState<T, M = unknown> {
   /** The first page: idle → loading → ready | error. */
   status: 'idle' | 'loading' | 'ready' | 'error'
   items: readonly T[]

@@ -41,7 +41,7 @@ function vipBadge(vip: number): string | null {
   return null
 }
 
-export interface VideoCardProps {
+interface VideoCardProps {
   video: VideoCardData
   config: ImageDomains | null
   /** Heading level of the title inside its section (3 under a section's h2). */
@@ -51,7 +51,7 @@ export interface VideoCardProps {
 }
 
 /** One video: cover, badges, play count, duration and a two-line title, all one link to where it plays. */
-export function VideoCard({ video, config, headingLevel = 3, onCoverShown }: VideoCardProps) {
+function VideoCard({ video, config, headingLevel = 3, onCoverShown }: VideoCardProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4'
   const badge = vipBadge(video.vip)
   const plays = formatCount(video.playCount)

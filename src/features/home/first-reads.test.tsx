@@ -7,7 +7,7 @@ import { createOfflineReads, provideOfflineReads } from '../../lib/offline-reads
 import { primingCalls } from '../../lib/primed-calls.ts'
 import { createAppStore, provideApi } from '../../lib/store.ts'
 import { fakeApi, memoryBackend, videoCard } from '../../testing/app-kit.tsx'
-import { HomeCatalogue, startHomeCatalogueAtom } from '../catalogue/home-catalogue.tsx'
+import { HomeCatalogue, startHomeCatalogueAtom } from '../catalogue/public.ts'
 import { HOME_FIRST_READS } from './first-reads.ts'
 import { HomeScreen, useStartInFirstCommit } from './home-screen.tsx'
 

@@ -1,9 +1,9 @@
 import type { AppConfig } from '../../../core/contracts/config.ts'
 import { imageUrl } from '../../../core/contracts/domain.ts'
-import { homeCarouselAds } from '../ads/home-ad-slots.ts'
+import { homeCarouselAds } from '../ads/public.ts'
 
 /** Covers of home's first section that a phone's first screen shows at most (a feature card and a row). */
-export const FIRST_COVERS = 3
+const FIRST_COVERS = 3
 /** How long the icon row waits for home's first cover before it loads anyway. */
 export const FIRST_COVER_WAIT_MS = 2500
 

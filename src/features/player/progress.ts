@@ -1,5 +1,5 @@
 /** Seconds of playback between two progress reports while a video plays. */
-export const REPORT_EVERY_SECONDS = 10
+const REPORT_EVERY_SECONDS = 10
 
 export interface ProgressReport {
   /** Whole seconds into the video. */

@@ -9,7 +9,7 @@ import type { AppStore } from '../../lib/store.ts'
  */
 
 /** Chromium's event (not in the DOM typings). https://developer.mozilla.org/docs/Web/API/BeforeInstallPromptEvent */
-export interface BeforeInstallPromptEvent extends Event {
+interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<unknown>
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform?: string }>
 }

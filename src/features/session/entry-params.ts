@@ -39,7 +39,7 @@ export function readEntryParams(search: string): EntryParams {
  * Device ids of 6 characters or fewer are not trusted (SPEC §5); longer than login/guest takes,
  * or with control characters (a tab in `?UID=`), the server would refuse every login.
  */
-export function isUsableDeviceId(id: string | undefined): id is string {
+function isUsableDeviceId(id: string | undefined): id is string {
   if (id === undefined) return false
   const trimmed = id.trim()
   return trimmed.length > 6 && trimmed.length <= MAX_DEVICE_ID_LENGTH && !CONTROL_CHARACTER.test(trimmed)

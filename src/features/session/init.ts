@@ -44,7 +44,7 @@ async function read<T>(storage: SecureStorage, key: string): Promise<T | null> {
  * GET ping/config feeds the config store (SPEC §6). Resolves once the store has it; the copy
  * kept for the next start is written meanwhile (a failed write only means that start asks first).
  */
-export async function refreshConfig(deps: Pick<SessionDeps, 'store' | 'api' | 'storage'>): Promise<void> {
+async function refreshConfig(deps: Pick<SessionDeps, 'store' | 'api' | 'storage'>): Promise<void> {
   const config = await deps.api.call(pingConfig)
   deps.store.set(setConfigAtom, config)
   deps.storage.set(StorageKey.Config, config).catch(() => {})

@@ -1,5 +1,5 @@
 /** A slide plays once at least this much of it is on screen. */
-export const ACTIVE_RATIO = 0.6
+const ACTIVE_RATIO = 0.6
 
 /**
  * Which slide plays, from how much of each is visible (IntersectionObserver ratios by index):
@@ -25,7 +25,7 @@ export function isAttached(index: number, active: number): boolean {
 }
 
 /** Ask for the next page while this many slides or fewer are left after the active one. */
-export const LOAD_MORE_AHEAD = 3
+const LOAD_MORE_AHEAD = 3
 
 export function shouldLoadMore(active: number, count: number): boolean {
   return count > 0 && count - 1 - active <= LOAD_MORE_AHEAD

@@ -13,7 +13,7 @@ import { showToastAtom } from '../../ui/toast.tsx'
  */
 
 /** Play tokens are short-lived: an answer older than this is asked for again before it plays. */
-export const PLAY_INFO_TTL_MS = 4 * 60_000
+const PLAY_INFO_TTL_MS = 4 * 60_000
 /** Answers kept; the feed only needs the few slides around the one on screen. */
 const MAX_ENTRIES = 40
 

@@ -1,24 +1,6 @@
 import { sql } from 'drizzle-orm'
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core'
-import { users } from './accounts.ts'
-
-/**
- * Millisecond precision: keyset cursors carry the sort key through JavaScript numbers, so a
- * stored value must survive the round trip exactly (microseconds would not).
- */
-const timestampMs = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 })
-const count = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0)
+import { boolean, check, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core'
+import { counter, timestampMs } from '../columns.ts'
 
 export const tags = pgTable('tags', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -84,8 +66,8 @@ export const videos = pgTable(
     coverHeight: integer('cover_height').notNull().default(0),
     /** Seconds. */
     duration: integer('duration').notNull().default(0),
-    playCount: count('play_count'),
-    likeCount: count('like_count'),
+    playCount: counter('play_count'),
+    likeCount: counter('like_count'),
     /** Diamonds in cents; 0 when not sold. */
     price: integer('price').notNull().default(0),
     /** VipRequirement 0–3. */
@@ -142,27 +124,4 @@ export const videoActors = pgTable(
     videoId: videoRef(),
   },
   (t) => [primaryKey({ columns: [t.actorId, t.videoId] }), index('video_actors_video_id_idx').on(t.videoId)],
-)
-
-/** How often each keyword was searched (first pages only): media/hotSearchs/list. */
-export const searchCounts = pgTable(
-  'search_counts',
-  {
-    keyword: text('keyword').primaryKey(),
-    count: count('count'),
-    updatedAt: timestampMs('updated_at').notNull(),
-  },
-  (t) => [index('search_counts_count_idx').on(t.count, t.keyword)],
-)
-
-/** One row per advertise/click. The ad itself lives in the config (ping/config), not a table. */
-export const adClicks = pgTable(
-  'ad_clicks',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    adId: integer('ad_id').notNull(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    clickedAt: timestampMs('clicked_at').notNull(),
-  },
-  (t) => [index('ad_clicks_ad_id_clicked_at_idx').on(t.adId, t.clickedAt)],
 )

@@ -1,6 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { timestamptz } from '../columns.ts'
 
 /**
  * Configuration served by ping/config, one JSON document per key (`app`). Domain URLs may be

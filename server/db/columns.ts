@@ -1,0 +1,22 @@
+import { bigint, customType, timestamp } from 'drizzle-orm/pg-core'
+
+/** A timestamp with time zone at PostgreSQL's default (microsecond) precision. */
+export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+/**
+ * Millisecond precision: keyset cursors carry the sort key through JavaScript numbers, so a
+ * stored value must survive the round trip exactly (microseconds would not).
+ */
+export const timestampMs = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 })
+
+/** A non-negative running count, 0 for a new row. */
+export const counter = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0)
+
+/**
+ * bytea as Uint8Array on both drivers (PGlite answers Uint8Array, node-postgres a Buffer, which
+ * is one). Written as a Buffer view: node-postgres sends a Buffer as binary without a copy.
+ */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+})

@@ -1,0 +1,2 @@
+/** What other features use of the catalogue: home's first-reads test renders home as its route composes it. */
+export { HomeCatalogue, startHomeCatalogueAtom } from './home-catalogue.tsx'
