@@ -152,8 +152,8 @@ function ShortPlayer({
   useEffect(() => {
     const el = element.current
     if (!el || url === null) return
-    // A line that fails hands over to the next one (the config's lines are mirrors).
-    return attachHlsSource(el, url, { loadHls, onError: () => setLine((current) => current + 1) })
+    // A line that fails, whatever the failure, hands over to the next one (the config's lines are mirrors).
+    return attachHlsSource(el, url, { loadHls, onFatal: () => setLine((current) => current + 1) })
   }, [url, loadHls])
 
   useEffect(() => {

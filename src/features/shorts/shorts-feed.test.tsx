@@ -86,6 +86,7 @@ const FakeHls = class {
     this.record.media = media
   }
   on() {}
+  recoverMediaError() {}
   destroy() {
     this.record.destroyed = true
   }
