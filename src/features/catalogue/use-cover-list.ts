@@ -4,7 +4,6 @@ import type { Page } from '../../../core/contracts/media.ts'
 import { useLoadWhenBackOnline } from '../../lib/use-back-online.ts'
 import type { PagedList } from './paged-list.ts'
 import { usePrefetchNext } from './use-prefetch-next.ts'
-import { useReloadWhenOnline } from './use-reload-when-online.ts'
 import { imageOf, type ImageDomains } from './video-card.tsx'
 
 /**
@@ -19,12 +18,13 @@ export function useCoverList<T extends { cover: string }, R extends Page<T>>(
   const state = useAtomValue(list.stateAtom)
   const loadFirst = useSetAtom(list.loadFirstAtom)
   const loadMore = useSetAtom(list.loadMoreAtom)
+  const reload = useSetAtom(list.reloadAtom)
   useEffect(() => {
     void loadFirst()
   }, [loadFirst])
   const coversOf = useCallback((items: readonly T[]) => items.map((item) => imageOf(config, item.cover)), [config])
   usePrefetchNext(list, coversOf)
-  useReloadWhenOnline(list)
+  useLoadWhenBackOnline(state.stale, reload)
   useLoadWhenBackOnline(state.status === 'error', loadFirst)
   return { state, loadFirst, loadMore }
 }
