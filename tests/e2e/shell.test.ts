@@ -1,26 +1,18 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest'
-import { launchChromium, openPage, PHONE, type WatchedPage } from '../support/browser.ts'
+import { beforeEach, describe, expect, inject, it } from 'vitest'
+import { journeyBrowser, type OpenedPage } from '../support/browser.ts'
 
 declare function scrollAndSettle(y: number): Promise<void>
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
-let context: BrowserContext
-let watched: WatchedPage
+const { open } = journeyBrowser()
+let watched: OpenedPage
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser.close()
-})
 beforeEach(async () => {
-  context = await browser.newContext(PHONE)
+  watched = await open()
   // Scrolls and resolves once the scroll event has been dispatched, as it is before any real
   // tap: the router records positions from scroll events, which fire on the next frame.
-  await context.addInitScript(() => {
+  await watched.context.addInitScript(() => {
     Object.assign(window, {
       scrollAndSettle: (y: number) =>
         new Promise<void>((resolve) => {
@@ -29,10 +21,6 @@ beforeEach(async () => {
         }),
     })
   })
-  watched = await openPage(context)
-})
-afterEach(async () => {
-  await context.close()
 })
 
 /** The user id Mine shows once the guest session exists. */
@@ -187,7 +175,7 @@ describe('navigation', () => {
 
 describe('offline', () => {
   it('reloads the shell offline once the service worker controls the page', async () => {
-    const { page } = watched
+    const { page, context } = watched
     await page.goto(`${baseUrl}/`)
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready
