@@ -9,6 +9,7 @@ import { sniffImageType } from '../../core/images/image-type.ts'
 import { journeyBrowser, PHONE } from '../support/browser.ts'
 import { FIRST_SCREEN_TEXT_STYLES } from '../../src/features/home/first-screen-text.ts'
 import { scrollPage } from '../support/scroll.ts'
+import { controlled } from '../support/service-worker.ts'
 
 const baseUrl = inject('baseUrl')
 const OFFLINE_BANNER = '当前处于离线状态，显示的是缓存内容'
@@ -27,12 +28,7 @@ const { open } = journeyBrowser()
  */
 async function openControlled(page: Page, path: string): Promise<void> {
   await page.goto(`${baseUrl}${path}`)
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve))
-    }
-  })
+  await controlled(page)
   await expect
     .poll(
       () =>
@@ -350,12 +346,7 @@ describe('a new user', () => {
     for (const cover of firstVisit) expect(cover.src, cover.title).toMatch(/^data:image\//)
 
     releaseWorker()
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve))
-      }
-    })
+    await controlled(page)
     await clearHttpCache(page)
     await context.setOffline(true)
     await page.reload()

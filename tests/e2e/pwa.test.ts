@@ -1,10 +1,10 @@
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { journeyBrowser } from '../support/browser.ts'
 import { buildApp, ROOT, startServer, type RunningServer } from '../support/server-process.ts'
+import { controlled } from '../support/service-worker.ts'
 
 const baseUrl = inject('baseUrl')
 const BUILD_2_ID = 'e2e-build-2'
@@ -12,16 +12,6 @@ const CHUNK_ERROR =
   /dynamically imported module|Importing a module script failed|module script|Loading chunk|preload CSS/i
 
 const { open } = journeyBrowser()
-
-/** Resolves once a service worker controls the page (the first one claims it, sw/sw.ts). */
-function controlled(page: Page): Promise<unknown> {
-  return page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve))
-    }
-  })
-}
 
 describe('install criteria', () => {
   it('has a complete manifest, icons of the stated sizes, no installability errors, and a worker after reload', async () => {

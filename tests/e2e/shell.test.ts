@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { beforeEach, describe, expect, inject, it } from 'vitest'
 import { journeyBrowser, type OpenedPage } from '../support/browser.ts'
-
-declare function scrollAndSettle(y: number): Promise<void>
+import { scrollPage } from '../support/scroll.ts'
+import { controlled } from '../support/service-worker.ts'
 
 const baseUrl = inject('baseUrl')
 const { open } = journeyBrowser()
@@ -10,17 +10,6 @@ let watched: OpenedPage
 
 beforeEach(async () => {
   watched = await open()
-  // Scrolls and resolves once the scroll event has been dispatched, as it is before any real
-  // tap: the router records positions from scroll events, which fire on the next frame.
-  await watched.context.addInitScript(() => {
-    Object.assign(window, {
-      scrollAndSettle: (y: number) =>
-        new Promise<void>((resolve) => {
-          addEventListener('scroll', () => resolve(), { once: true })
-          window.scrollTo(0, y)
-        }),
-    })
-  })
 })
 
 /** The user id Mine shows once the guest session exists. */
@@ -110,8 +99,9 @@ describe('navigation', () => {
       spacer.id = 'kept-marker'
       spacer.style.height = '3000px'
       home.appendChild(spacer)
-      return scrollAndSettle(900)
     })
+    // The router records positions from scroll events, which fire on the next frame.
+    await scrollPage(page, 900)
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900)
     const nav = page.getByRole('navigation', { name: '主导航' })
     await nav.getByRole('link', { name: '我的' }).click()
@@ -133,8 +123,8 @@ describe('navigation', () => {
       const spacer = document.createElement('div')
       spacer.style.height = '3000px'
       document.querySelector('main.page')!.prepend(spacer)
-      return scrollAndSettle(700)
     })
+    await scrollPage(page, 700)
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700)
     await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href="/mine/vip"]')!.click())
     await page.waitForURL(`${baseUrl}/mine/vip`)
@@ -177,12 +167,7 @@ describe('offline', () => {
   it('reloads the shell offline once the service worker controls the page', async () => {
     const { page, context } = watched
     await page.goto(`${baseUrl}/`)
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve))
-      }
-    })
+    await controlled(page)
     await context.setOffline(true)
     await page.reload()
     await page.getByRole('navigation', { name: '主导航' }).waitFor()
