@@ -1,10 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useEffect } from 'react'
+import { imageUrl, type ImageDomains } from '../../../core/contracts/domain.ts'
 import type { Page } from '../../../core/contracts/media.ts'
 import { useLoadWhenBackOnline } from '../../lib/use-back-online.ts'
 import type { PagedList } from './paged-list.ts'
 import { usePrefetchNext } from './use-prefetch-next.ts'
-import { imageOf, type ImageDomains } from './video-card.tsx'
 
 /**
  * A paged list of things with covers as a screen shows it: the first page loaded on mount, the
@@ -22,7 +22,7 @@ export function useCoverList<T extends { cover: string }, R extends Page<T>>(
   useEffect(() => {
     void loadFirst()
   }, [loadFirst])
-  const coversOf = useCallback((items: readonly T[]) => items.map((item) => imageOf(config, item.cover)), [config])
+  const coversOf = useCallback((items: readonly T[]) => items.map((item) => imageUrl(config, item.cover)), [config])
   usePrefetchNext(list, coversOf)
   useLoadWhenBackOnline(state.stale, reload)
   useLoadWhenBackOnline(state.status === 'error', loadFirst)

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useState } from 'react'
+import { imageUrl, type ImageDomains } from '../../../core/contracts/domain.ts'
 import type { VideoCard } from '../../../core/contracts/media.ts'
 import { formatMoney } from '../../../core/format/money.ts'
 import { t } from '../../lib/messages-watch.ts'
@@ -8,7 +9,7 @@ import { LazyImage } from '../../ui/lazy-image.tsx'
 import { PageHeader } from '../../ui/page-header.tsx'
 import { ErrorState } from '../../ui/state-views.tsx'
 import { collectionAtoms, playAtoms, type CollectionAtoms, type PlayAtoms } from './atoms.ts'
-import { coverOf, PlayPageStatus, PlaySkeleton, VideoInfo, type ImageDomains } from './long-video-screen.tsx'
+import { PlayPageStatus, PlaySkeleton, VideoInfo } from './long-video-screen.tsx'
 import { PlayStage, type PlayStageProps } from './play-stage.tsx'
 import { UnlockSheet } from './unlock-sheet.tsx'
 import { usePlayVideo } from './use-play-video.ts'
@@ -84,7 +85,7 @@ function CollectionPage({
           playerOptions={playerOptions}
         />
       ) : (
-        <LazyImage src={coverOf(config, collection.cover)} alt={collection.name} ratio={16 / 9} />
+        <LazyImage src={imageUrl(config, collection.cover)} alt={collection.name} ratio={16 / 9} />
       )}
       <section className="collection-info">
         <h2 className="video-info__title">{collection.name}</h2>
@@ -169,7 +170,7 @@ function EpisodeStage({
     <>
       <PlayStage
         view={view}
-        cover={coverOf(config, view.info.video.cover)}
+        cover={imageUrl(config, view.info.video.cover)}
         price={price}
         unlockLabel={byCollection ? t.player.unlockCollection(formatMoney(collection.price)) : t.player.unlock}
         onProgress={report}

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useId, useState, type ReactNode } from 'react'
-import { imageUrl, type DomainEntry } from '../../../core/contracts/domain.ts'
+import { imageUrl, type ImageDomains } from '../../../core/contracts/domain.ts'
 import type { VideoCard } from '../../../core/contracts/media.ts'
 import type { PlayInfo } from '../../../core/contracts/play.ts'
 import { formatCount } from '../../../core/format/count.ts'
@@ -16,15 +16,6 @@ import { PlayStage, type PlayStageProps } from './play-stage.tsx'
 import { UnlockSheet } from './unlock-sheet.tsx'
 import { usePlayVideo } from './use-play-video.ts'
 import './player.css'
-
-/** The part of the config that says where images live (AppConfig fits). */
-export interface ImageDomains {
-  domain: readonly DomainEntry[]
-}
-
-export function coverOf(config: ImageDomains | null, key: string): string {
-  return imageUrl(config ?? { domain: [] }, key)
-}
 
 export interface LongVideoScreenProps {
   id: number | undefined
@@ -72,7 +63,7 @@ function PlayPage({
       <PageHeader title={t.pages.longVideo} />
       <PlayStage
         view={view}
-        cover={coverOf(config, video.cover)}
+        cover={imageUrl(config, video.cover)}
         price={video.price}
         onProgress={report}
         onUnlock={openSheet}

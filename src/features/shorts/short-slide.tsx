@@ -50,7 +50,7 @@ export const ShortSlide = memo(function ShortSlide(props: SlideProps) {
 
   const info = entry?.info ?? null
   const locked = info !== null && info.lock !== 'none'
-  const cover = imageUrl(config ?? { domain: [] }, video.cover)
+  const cover = imageUrl(config, video.cover)
   const ratio = video.coverWidth > 0 && video.coverHeight > 0 ? video.coverWidth / video.coverHeight : 9 / 16
 
   return (
