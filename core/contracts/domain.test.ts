@@ -14,7 +14,9 @@ describe('imageUrl', () => {
     expect(imageUrl(config(urls), key)).toBe(expected)
   })
 
-  it('falls back to this server when the config has no IMAGE entry', () => {
+  it('falls back to this server when the config has no IMAGE entry, or is not in yet', () => {
     expect(imageUrl({ domain: [{ type: 'API', urls: ['https://api.example'] }] }, 'k')).toBe('/img/k')
+    expect(imageUrl(null, 'k')).toBe('/img/k')
+    expect(imageUrl(null, 'https://other.example/x.png')).toBe('https://other.example/x.png')
   })
 })

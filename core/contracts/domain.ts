@@ -22,12 +22,18 @@ export function domainUrl(config: { domain: readonly DomainEntry[] }, type: Doma
   return config.domain.find((entry) => entry.type === type)?.urls[0]
 }
 
+/** The part of the config that says where images live (AppConfig fits). */
+export interface ImageDomains {
+  domain: readonly DomainEntry[]
+}
+
 /**
  * Where an image key (covers, ads, icons) is served: under the config's IMAGE domain, so the
- * images can move to a CDN without the catalogue changing. Absolute URLs pass through.
+ * images can move to a CDN without the catalogue changing; this server's /img without one, or
+ * before the config is in (null). Absolute URLs pass through.
  */
-export function imageUrl(config: { domain: readonly DomainEntry[] }, key: string): string {
+export function imageUrl(config: ImageDomains | null, key: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(key)) return key
-  const base = domainUrl(config, DomainType.Image) ?? '/img'
+  const base = (config && domainUrl(config, DomainType.Image)) ?? '/img'
   return `${base.replace(/\/+$/, '')}/${key.replace(/^\/+/, '')}`
 }

@@ -14,8 +14,9 @@
  * Failures and non-images are never stored.
  */
 import localforage from 'localforage'
-import { descramble, type ImageKeys } from '../../core/images/descramble.ts'
+import type { ImageKeys } from '../../core/images/descramble.ts'
 import { IMAGE_KEYS } from '../../core/images/build-keys.ts'
+import { fetchImage, type ImageLoadFailure } from '../../core/images/fetch-image.ts'
 
 export interface ImageRecord {
   src: string
@@ -57,8 +58,6 @@ export const FALLBACK_MAX_RECORDS = 500
 export const FALLBACK_MAX_TIMEOUTS = 30
 /** Data URIs kept in memory for the visit (about 10 KB each). */
 const RECENT_IMAGES = 64
-
-export type ImageLoadFailure = 'timeout' | 'network' | 'status' | 'opaque' | 'not-image'
 
 export class ImageLoadError extends Error {
   constructor(readonly reason: ImageLoadFailure) {
@@ -172,17 +171,9 @@ export function createImageFallback(deps: ImageFallbackDeps): ImageFallback {
       const hit = cachedImage(await store.getItem(src).catch(() => null), src)
       if (hit) return hit
     }
-    let response: Response
-    try {
-      response = await deps.fetch(src, { mode: 'cors', credentials: 'omit', signal })
-    } catch {
-      throw new ImageLoadError(signal.aborted ? 'timeout' : 'network')
-    }
-    if (response.type === 'opaque' || response.type === 'opaqueredirect') throw new ImageLoadError('opaque')
-    if (!response.ok) throw new ImageLoadError('status')
-    const { bytes, contentType } = descramble(new Uint8Array(await response.arrayBuffer()), deps.keys)
-    if (contentType === null) throw new ImageLoadError('not-image')
-    const imgData = bytesToDataUri(bytes, contentType)
+    const loaded = await fetchImage(src, { fetch: deps.fetch, keys: deps.keys, signal })
+    if (!loaded.ok) throw new ImageLoadError(loaded.reason)
+    const imgData = bytesToDataUri(loaded.bytes, loaded.contentType)
     if (!signal.aborted && !bypassed()) save({ src, imgData, storedAt: deps.now() })
     if (!signal.aborted) remember(src, imgData)
     return imgData

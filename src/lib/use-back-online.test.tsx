@@ -7,22 +7,23 @@ import { useLoadWhenBackOnline } from './use-back-online.ts'
 
 afterEach(cleanup)
 
-function setup(failed: boolean) {
+function setup(needed: boolean, { offline = false } = {}) {
   const store = createAppStore()
+  if (offline) store.set(markOfflineAtom)
   const load = vi.fn()
-  function Screen({ failed }: { failed: boolean }) {
-    useLoadWhenBackOnline(failed, load)
+  function Screen({ needed }: { needed: boolean }) {
+    useLoadWhenBackOnline(needed, load)
     return null
   }
   const view = render(
     <Provider store={store}>
-      <Screen failed={failed} />
+      <Screen needed={needed} />
     </Provider>,
   )
   const rerender = (next: boolean) =>
     view.rerender(
       <Provider store={store}>
-        <Screen failed={next} />
+        <Screen needed={next} />
       </Provider>,
     )
   return { store, load, rerender }
@@ -30,8 +31,9 @@ function setup(failed: boolean) {
 
 describe('useLoadWhenBackOnline', () => {
   it('loads a failed screen once when the app comes back online', () => {
-    const { store, load } = setup(true)
+    const { store, load, rerender } = setup(false)
     act(() => store.set(markOfflineAtom))
+    rerender(true)
     expect(load).not.toHaveBeenCalled()
     act(() => store.set(markOnlineAtom))
     expect(load).toHaveBeenCalledTimes(1)
@@ -39,15 +41,29 @@ describe('useLoadWhenBackOnline', () => {
     expect(load).toHaveBeenCalledTimes(1)
   })
 
-  it('leaves a screen that did not fail, and does not retry a failure while online', () => {
-    const notFailed = setup(false)
-    act(() => notFailed.store.set(markOfflineAtom))
-    act(() => notFailed.store.set(markOnlineAtom))
-    expect(notFailed.load).not.toHaveBeenCalled()
+  it('leaves a screen with nothing needed, and does not retry a failure while online', () => {
+    const notNeeded = setup(false)
+    act(() => notNeeded.store.set(markOfflineAtom))
+    act(() => notNeeded.store.set(markOnlineAtom))
+    expect(notNeeded.load).not.toHaveBeenCalled()
 
-    const serverError = setup(true)
+    const serverError = setup(false)
+    serverError.rerender(true)
     serverError.rerender(false)
     serverError.rerender(true)
     expect(serverError.load).not.toHaveBeenCalled()
+  })
+
+  it('asks once at mount for what an earlier visit left needed (a list from storage) when online by then', () => {
+    const online = setup(true)
+    expect(online.load).toHaveBeenCalledTimes(1)
+    online.rerender(false)
+    online.rerender(true)
+    expect(online.load).toHaveBeenCalledTimes(1)
+
+    const offline = setup(true, { offline: true })
+    expect(offline.load).not.toHaveBeenCalled()
+    act(() => offline.store.set(markOnlineAtom))
+    expect(offline.load).toHaveBeenCalledTimes(1)
   })
 })

@@ -4,7 +4,8 @@
  * Everything the worker's globals provide (fetch, caches, timers, keys) comes in as deps, so
  * this runs under vitest in Node.
  */
-import { descramble, type ImageKeys } from '../../core/images/descramble.ts'
+import type { ImageKeys } from '../../core/images/descramble.ts'
+import { fetchImage, type ImageLoadFailure } from '../../core/images/fetch-image.ts'
 import { lookupImage, storeImage, type ImageCacheConfig } from './image-cache.ts'
 import type { ImageOriginStore } from './origins.ts'
 import { isImageRequest, isImageUrl } from './route.ts'
@@ -35,44 +36,36 @@ export interface PrefetchDeps extends ImageFetchDeps, ImageCacheConfig {
   concurrency: number
 }
 
-type LoadFailure = 'timeout' | 'network' | 'status' | 'opaque' | 'not-image'
-
 export type LoadResult =
   | { ok: true; bytes: Uint8Array<ArrayBuffer>; contentType: string }
   /** `response` is what the page gets instead: the error response itself, a 502/504, or a network error. */
-  | { ok: false; reason: LoadFailure; response: Response }
+  | { ok: false; reason: ImageLoadFailure; response: Response }
 
-const failure = (reason: LoadFailure, status: number, statusText: string): LoadResult => ({
+const failure = (reason: ImageLoadFailure, status: number, statusText: string): LoadResult => ({
   ok: false,
   reason,
   response: new Response(null, { status, statusText }),
 })
 
-/**
- * Fetches and descrambles one image; the time-out covers the headers and the body. Cross-origin
- * images are fetched in CORS mode without credentials (the image origin sends CORS headers and
- * needs no cookies): an <img> without `crossorigin` asks in no-cors mode, whose opaque answer
- * the worker could not read.
- */
+/** Fetches and descrambles one image (core's loader); the time-out covers the headers and the body. */
 export async function loadImage(url: string, deps: ImageFetchDeps): Promise<LoadResult> {
   const controller = new AbortController()
-  let timedOut = false
-  const timer = deps.timers.setTimeout(() => {
-    timedOut = true
-    controller.abort()
-  }, deps.timeoutMs)
+  const timer = deps.timers.setTimeout(() => controller.abort(), deps.timeoutMs)
   try {
-    const response = await deps.fetch(url, { mode: 'cors', credentials: 'omit', signal: controller.signal })
-    if (response.type === 'opaque' || response.type === 'opaqueredirect') {
-      return failure('opaque', 502, 'Unreadable image response')
+    const loaded = await fetchImage(url, { fetch: deps.fetch, keys: deps.keys, signal: controller.signal })
+    if (loaded.ok) return loaded
+    switch (loaded.reason) {
+      case 'status':
+        return { ok: false, reason: 'status', response: loaded.response }
+      case 'opaque':
+        return failure('opaque', 502, 'Unreadable image response')
+      case 'not-image':
+        return failure('not-image', 502, 'Not an image')
+      case 'timeout':
+        return failure('timeout', 504, 'Image fetch timed out')
+      case 'network':
+        return { ok: false, reason: 'network', response: Response.error() }
     }
-    if (!response.ok) return { ok: false, reason: 'status', response }
-    const { bytes, contentType } = descramble(new Uint8Array(await response.arrayBuffer()), deps.keys)
-    if (contentType === null) return failure('not-image', 502, 'Not an image')
-    return { ok: true, bytes, contentType }
-  } catch {
-    if (timedOut) return failure('timeout', 504, 'Image fetch timed out')
-    return { ok: false, reason: 'network', response: Response.error() }
   } finally {
     deps.timers.clearTimeout(timer)
   }

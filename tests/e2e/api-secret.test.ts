@@ -2,9 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, openPage, PHONE } from '../support/browser.ts'
+import { journeyBrowser } from '../support/browser.ts'
 import { buildApp, startServer, type RunningServer } from '../support/server-process.ts'
 
 /** `API_SECRET=… npm start`: the app build and the server agree without a code change. */
@@ -12,28 +11,24 @@ describe('a non-default API_SECRET', () => {
   const secret = 'another-secret-for-this-deployment'
   const outDir = mkdtempSync(join(tmpdir(), 'marquee-dist-'))
   let server: RunningServer
-  let browser: Browser
+  const { open } = journeyBrowser()
 
   beforeAll(async () => {
     await buildApp({ API_SECRET: secret }, outDir)
     server = await startServer({ API_SECRET: secret, STATIC_DIR: outDir })
-    browser = await launchChromium()
   })
   afterAll(async () => {
-    await browser?.close()
     await server?.stop()
     rmSync(outDir, { recursive: true, force: true })
   })
 
   it('logs in as a guest end to end', async () => {
-    const context = await browser.newContext(PHONE)
-    const { page, errors } = await openPage(context)
+    const { page, errors } = await open()
     const login = page.waitForResponse((r) => r.url().endsWith('/api/app/login/guest'))
     await page.goto(`${server.baseUrl}/mine/`)
     expect((await login).status()).toBe(200)
     await page.getByTestId('user-id').waitFor()
     expect(errors).toEqual([])
-    await context.close()
   })
 
   it('is what the server checks: a call signed with the default secret is refused', async () => {

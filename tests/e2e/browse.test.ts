@@ -3,12 +3,13 @@
  * worker, the same pages and covers after an offline reload, prefetched images shown offline,
  * the fallback without a worker, and the ad carousel.
  */
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page, Response } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { sniffImageType } from '../../core/images/image-type.ts'
-import { launchChromium, openPage, PHONE, type WatchedPage } from '../support/browser.ts'
+import { journeyBrowser, PHONE } from '../support/browser.ts'
 import { FIRST_SCREEN_TEXT_STYLES } from '../../src/features/home/first-screen-text.ts'
 import { scrollPage } from '../support/scroll.ts'
+import { controlled } from '../support/service-worker.ts'
 
 const baseUrl = inject('baseUrl')
 const OFFLINE_BANNER = '当前处于离线状态，显示的是缓存内容'
@@ -17,24 +18,7 @@ const PREFETCH_CACHE_PREFIX = 'marquee-images-prefetch-'
 /** How long one screenful of covers may take to show (descrambled by the worker or the fallback). */
 const COVERS_TIMEOUT_MS = 15_000
 
-let browser: Browser
-let context: BrowserContext | undefined
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser.close()
-})
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-})
-
-async function openIn(options: Parameters<Browser['newContext']>[0] = {}): Promise<WatchedPage> {
-  context = await browser.newContext({ ...PHONE, ...options })
-  return openPage(context)
-}
+const { open } = journeyBrowser()
 
 /**
  * Opens `path` under a controlling service worker that knows the image origin. The first visit
@@ -44,12 +28,7 @@ async function openIn(options: Parameters<Browser['newContext']>[0] = {}): Promi
  */
 async function openControlled(page: Page, path: string): Promise<void> {
   await page.goto(`${baseUrl}${path}`)
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve))
-    }
-  })
+  await controlled(page)
   await expect
     .poll(
       () =>
@@ -279,7 +258,7 @@ const isUrlOf = (url: string, key: string) => url.endsWith(`/${key.replace(/^\/+
 
 describe('home covers through the service worker', () => {
   it('shows every cover in view, answered by the worker from bytes that were scrambled on the wire', async () => {
-    const { page, errors } = await openIn()
+    const { page, errors } = await open()
     await openControlled(page, '/')
     const responses = new Map<string, Response>()
     page.on('response', (response) => responses.set(response.url(), response))
@@ -308,7 +287,7 @@ describe('home covers through the service worker', () => {
 
 describe('offline', () => {
   it('reloads home and a topic offline with the same items and covers, and says it is offline', async () => {
-    const { page } = await openIn()
+    const { page, context } = await open()
     await openControlled(page, '/')
     await waitForHomeSections(page)
     const homeTitles = await homeSectionTitles(page)
@@ -330,7 +309,7 @@ describe('offline', () => {
     await page.goBack()
     await page.waitForURL(`${baseUrl}/`)
     await clearHttpCache(page)
-    await context!.setOffline(true)
+    await context.setOffline(true)
     await page.reload()
     await page.getByText(OFFLINE_BANNER).waitFor()
     await waitForHomeSections(page)
@@ -351,11 +330,11 @@ describe('offline', () => {
 
 describe('a new user', () => {
   it('still sees offline the covers of the first visit, shown by the fallback before the worker took over', async () => {
-    const { page } = await openIn()
+    const { page, context } = await open()
     // Hold the worker's script until the first covers have shown, as on a slow first visit.
     let releaseWorker!: () => void
     const workerHeld = new Promise<void>((resolve) => (releaseWorker = resolve))
-    await context!.route('**/sw.js', async (route) => {
+    await context.route('**/sw.js', async (route) => {
       await workerHeld
       await route.continue()
     })
@@ -367,14 +346,9 @@ describe('a new user', () => {
     for (const cover of firstVisit) expect(cover.src, cover.title).toMatch(/^data:image\//)
 
     releaseWorker()
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve))
-      }
-    })
+    await controlled(page)
     await clearHttpCache(page)
-    await context!.setOffline(true)
+    await context.setOffline(true)
     await page.reload()
     await page.getByText(OFFLINE_BANNER).waitFor()
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
@@ -386,7 +360,7 @@ describe('a new user', () => {
 
 describe('background prefetch', () => {
   it('shows the next page with covers offline, though it was never displayed online', async () => {
-    const { page } = await openIn()
+    const { page, context } = await open()
     await openControlled(page, '/')
     const requested: string[] = []
     page.on('request', (request) => requested.push(request.url()))
@@ -415,7 +389,7 @@ describe('background prefetch', () => {
     expect(onlineTitles).not.toContain(neverShown[0]!.title)
 
     await clearHttpCache(page)
-    await context!.setOffline(true)
+    await context.setOffline(true)
     await page.reload()
     await page.getByText(OFFLINE_BANNER).waitFor()
     await waitForHomeSections(page)
@@ -439,7 +413,7 @@ describe('background prefetch', () => {
 
 describe('without a service worker', () => {
   it('shows covers as data URIs through the fallback and keeps them in imageDatabase/imgList', async () => {
-    const { page, errors } = await openIn({ serviceWorkers: 'block' })
+    const { page, errors } = await open({ serviceWorkers: 'block' })
     await page.goto(`${baseUrl}/`)
     await waitForHomeSections(page)
     const covers = [...(await scrollThrough(page, async () => PHONE.viewport.height * 2)).values()]
@@ -494,7 +468,7 @@ describe('without a service worker', () => {
 
 describe('ad carousel', () => {
   it('shows its first slide and moves on by itself', async () => {
-    const { page } = await openIn()
+    const { page } = await open()
     await page.goto(`${baseUrl}/`)
     const carousel = page.getByRole('region', { name: '广告轮播' })
     const dots = carousel.getByRole('button', { name: /^切换到第 \d+ 张$/ })
@@ -514,7 +488,7 @@ describe('ad carousel', () => {
   })
 
   it('has the next slide loaded before it slides in, though the carousel clips it', async () => {
-    const { page, errors } = await openIn()
+    const { page, errors } = await open()
     // Page times at which each slide's image loaded and each slide became the current one (by slide number).
     await page.addInitScript(() => {
       const times = { loaded: {} as Record<number, number>, current: {} as Record<number, number> }
@@ -557,7 +531,7 @@ describe('ad carousel', () => {
 
 describe("home's first screen", () => {
   it("loads the icon row, the floating window and the carousel's next slide once the first cover has painted, and then shows them", async () => {
-    const { page, errors } = await openIn()
+    const { page, errors } = await open()
     // Page times at which each lazy image left its placeholder ('loading') and showed, by where
     // it is, and when the browser reported the first cover's paint (Element Timing).
     await page.addInitScript(() => {
@@ -630,7 +604,7 @@ describe("home's first screen", () => {
 
 describe("home's announcement", () => {
   it('holds its place while it loads: the catalogue below does not move when it arrives (412 px)', async () => {
-    const { page, errors } = await openIn({ viewport: { width: 412, height: 823 } })
+    const { page, errors } = await open({ viewport: { width: 412, height: 823 } })
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
     await page.route('**/api/app/ping/announcement', async (route) => {
@@ -652,7 +626,7 @@ describe("home's announcement", () => {
 
   it('shows answers that are in before home renders in its first render, without placeholders (360 px)', async () => {
     // At 360 px the demo announcement takes three lines, more than its placeholder holds.
-    const { page, errors } = await openIn({ viewport: { width: 360, height: 740 } })
+    const { page, errors } = await open({ viewport: { width: 360, height: 740 } })
     // The app's scripts other than the entry wait until the announcement and home's sections
     // have answered: home then renders with both in (main.ts asks for them alongside the session).
     const answered = (path: string) =>
@@ -685,7 +659,7 @@ describe("home's first screen's fonts", () => {
   it.each([360, 412])(
     'are all warmed before the first render at %i px: every text style in view is listed',
     async (width) => {
-      const { page, errors } = await openIn({ viewport: { width, height: 800 } })
+      const { page, errors } = await open({ viewport: { width, height: 800 } })
       await page.goto(`${baseUrl}/`)
       await expect
         .poll(() => page.locator('.home-section').first().locator('.lazy-image[data-state="shown"]').count(), {

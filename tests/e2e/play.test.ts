@@ -4,25 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium, openPage, PHONE } from '../support/browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { journeyBrowser } from '../support/browser.ts'
 import { scrollPage } from '../support/scroll.ts'
 import { ROOT, startServer } from '../support/server-process.ts'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
-let context: BrowserContext
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser.close()
-})
-afterEach(async () => {
-  await context?.close()
-})
+const { open } = journeyBrowser()
 
 type CardKind = 'free' | 'vip' | 'price'
 
@@ -89,16 +78,6 @@ async function playsPast(page: Page, seconds: number) {
   })
 }
 
-/** Makes the page's browser report no native HLS, so hls.js plays (Chromium 14x+ has native HLS). */
-async function withoutNativeHls(target: BrowserContext) {
-  await target.addInitScript(() => {
-    const canPlayType = HTMLMediaElement.prototype.canPlayType
-    HTMLMediaElement.prototype.canPlayType = function (type: string) {
-      return /mpegurl/i.test(type) ? '' : canPlayType.call(this, type)
-    }
-  })
-}
-
 /** Key requests the page makes, as they happen. */
 function watchKeyRequests(page: Page): string[] {
   const urls: string[] = []
@@ -136,8 +115,7 @@ async function previewPricedVideo(page: Page): Promise<boolean> {
 
 describe('play page', () => {
   it('a free video tapped on home plays past 2 s', async () => {
-    context = await browser.newContext(PHONE)
-    const { page, errors } = await openPage(context)
+    const { page, errors } = await open()
     // Every demo video has a stream: the first free card plays.
     const [href] = await homeCards(page, 'free')
     await tapFromHome(page, href!)
@@ -148,9 +126,7 @@ describe('play page', () => {
   })
 
   it('without native HLS, hls.js plays an encrypted free video; its key requests carry X-Play-Token', async () => {
-    context = await browser.newContext(PHONE)
-    await withoutNativeHls(context)
-    const { page, errors } = await openPage(context)
+    const { page, errors } = await open({ nativeHls: false })
     const keys: { status: number; header: boolean }[] = []
     page.on('response', (response) => {
       if (!new URL(response.url()).pathname.startsWith('/api/media/key/')) return
@@ -181,8 +157,7 @@ describe('play page', () => {
   })
 
   it('a priced video without diamonds plays its preview without a key, then 试看结束; the unlock sheet says 余额不足 with the way to recharge', async () => {
-    context = await browser.newContext(PHONE)
-    const { page, errors } = await openPage(context)
+    const { page, errors } = await open()
     const keyRequests = watchKeyRequests(page)
     expect(await previewPricedVideo(page)).toBe(true)
     // The preview's segments are plain: the locked viewer never asked for the key.
@@ -200,9 +175,7 @@ describe('play page', () => {
   })
 
   it('without native HLS, hls.js plays the preview too, with no key request', async () => {
-    context = await browser.newContext(PHONE)
-    await withoutNativeHls(context)
-    const { page, errors } = await openPage(context)
+    const { page, errors } = await open({ nativeHls: false })
     const keyRequests = watchKeyRequests(page)
     expect(await previewPricedVideo(page)).toBe(true)
     expect(keyRequests).toEqual([])
@@ -210,8 +183,7 @@ describe('play page', () => {
   })
 
   it('a VIP-only video asks for a membership and links /mine/vip', async () => {
-    context = await browser.newContext(PHONE)
-    const { page } = await openPage(context)
+    const { page } = await open()
     const [href] = await homeCards(page, 'vip')
     expect(href).toBeDefined()
     await tapFromHome(page, href!)
@@ -232,8 +204,7 @@ describe('play page', () => {
     const device = randomUUID().replaceAll('-', '')
     let server = await startServer(env)
     try {
-      context = await browser.newContext(PHONE)
-      const { page, errors } = await openPage(context)
+      const { page, errors } = await open()
       await page.goto(`${server.baseUrl}/mine/?UID=${device}`)
       const userId = /\d+/.exec((await page.getByTestId('user-id').textContent()) ?? '')?.[0]
       expect(userId).toBeDefined()

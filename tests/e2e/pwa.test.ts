@@ -1,48 +1,21 @@
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium, openPage, PHONE, type WatchedPage } from '../support/browser.ts'
+import { journeyBrowser } from '../support/browser.ts'
 import { buildApp, ROOT, startServer, type RunningServer } from '../support/server-process.ts'
+import { controlled } from '../support/service-worker.ts'
 
 const baseUrl = inject('baseUrl')
 const BUILD_2_ID = 'e2e-build-2'
 const CHUNK_ERROR =
   /dynamically imported module|Importing a module script failed|module script|Loading chunk|preload CSS/i
 
-let browser: Browser
-let context: BrowserContext | undefined
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser.close()
-})
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-})
-
-async function openIn(options: Parameters<Browser['newContext']>[0] = {}): Promise<WatchedPage> {
-  context = await browser.newContext({ ...PHONE, ...options })
-  return openPage(context)
-}
-
-/** Resolves once a service worker controls the page (the first one claims it, sw/sw.ts). */
-function controlled(page: Page): Promise<unknown> {
-  return page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve))
-    }
-  })
-}
+const { open } = journeyBrowser()
 
 describe('install criteria', () => {
   it('has a complete manifest, icons of the stated sizes, no installability errors, and a worker after reload', async () => {
-    const { page, errors } = await openIn()
+    const { page, errors, context } = await open()
     await page.goto(`${baseUrl}/`)
     const href = await page.locator('link[rel="manifest"]').getAttribute('href')
     expect(href).toBeTruthy()
@@ -87,7 +60,7 @@ describe('install criteria', () => {
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${baseUrl}/sw.js`)
 
     // Chromium's own verdict: the manifest parses and nothing blocks installation.
-    const cdp = await context!.newCDPSession(page)
+    const cdp = await context.newCDPSession(page)
     const parsed = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string }
     expect(parsed.url).toBe(manifestUrl)
     expect(parsed.errors).toEqual([])
@@ -100,9 +73,9 @@ describe('install criteria', () => {
   })
 
   it('prompts from the entry in Mine with the event captured at start, then says the app was added', async () => {
-    const { page, errors } = await openIn()
+    const { page, errors, context } = await open()
     // Chromium decides itself when to fire beforeinstallprompt; fire one early, as it would.
-    await context!.addInitScript(() => {
+    await context.addInitScript(() => {
       addEventListener('DOMContentLoaded', () => {
         const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
           prompt: async () => {
@@ -124,22 +97,22 @@ describe('install criteria', () => {
 
 describe('offline banner', () => {
   it('appears when the connection drops and goes when it is back', async () => {
-    const { page } = await openIn()
+    const { page, context } = await open()
     await page.goto(`${baseUrl}/mine/`)
     await page.getByTestId('user-id').waitFor()
     const banner = page.getByText('当前处于离线状态，显示的是缓存内容')
     expect(await banner.count()).toBe(0)
-    await context!.setOffline(true)
+    await context.setOffline(true)
     await banner.waitFor()
     expect(await banner.getAttribute('role')).toBe('status')
-    await context!.setOffline(false)
+    await context.setOffline(false)
     await banner.waitFor({ state: 'detached' })
   })
 })
 
 describe('settings', () => {
   it('shows the storage used and clears the image caches, keeping the app shell', async () => {
-    const { page, errors } = await openIn()
+    const { page, errors } = await open()
     await page.goto(`${baseUrl}/mine/setting/`)
     await controlled(page)
     await page.evaluate(async () => {
@@ -201,7 +174,7 @@ describe('a new version', () => {
   afterEach(() => deploy(build1))
 
   it('prompts, and on the tap the new worker controls the page without chunk errors', async () => {
-    const { page, errors } = await openIn()
+    const { page, errors } = await open()
     await page.goto(`${origin}/`)
     await controlled(page)
     await page.getByRole('navigation', { name: '主导航' }).waitFor()
@@ -239,7 +212,7 @@ describe('a new version', () => {
 
   it('reloads once when a lazy page of the old build is gone after a deploy, then shows the new one', async () => {
     // Without a worker the old build's chunks come from the server, which no longer has them.
-    const { page } = await openIn({ serviceWorkers: 'block' })
+    const { page } = await open({ serviceWorkers: 'block' })
     let loads = 0
     page.on('load', () => loads++)
     await page.goto(`${origin}/mine/`)

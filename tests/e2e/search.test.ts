@@ -1,25 +1,12 @@
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium, openPage, PHONE } from '../support/browser.ts'
+import { describe, expect, inject, it } from 'vitest'
+import { journeyBrowser } from '../support/browser.ts'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
-let context: BrowserContext
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser.close()
-})
-afterEach(async () => {
-  await context?.close()
-})
+const { open } = journeyBrowser()
 
 describe('search', () => {
   it('finds a seeded Chinese title by a substring, shows its cover, and remembers the keyword', async () => {
-    context = await browser.newContext(PHONE)
-    const { page, errors } = await openPage(context)
+    const { page, errors } = await open()
     await page.goto(`${baseUrl}/subpage/search`)
     await page.getByRole('searchbox').fill('海边')
     await page.getByRole('search').getByRole('button', { name: '搜索', exact: true }).click()

@@ -1,38 +1,15 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest'
-import { launchChromium, openPage, PHONE, type WatchedPage } from '../support/browser.ts'
-
-declare function scrollAndSettle(y: number): Promise<void>
+import { beforeEach, describe, expect, inject, it } from 'vitest'
+import { journeyBrowser, type OpenedPage } from '../support/browser.ts'
+import { scrollPage } from '../support/scroll.ts'
+import { controlled } from '../support/service-worker.ts'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
-let context: BrowserContext
-let watched: WatchedPage
+const { open } = journeyBrowser()
+let watched: OpenedPage
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser.close()
-})
 beforeEach(async () => {
-  context = await browser.newContext(PHONE)
-  // Scrolls and resolves once the scroll event has been dispatched, as it is before any real
-  // tap: the router records positions from scroll events, which fire on the next frame.
-  await context.addInitScript(() => {
-    Object.assign(window, {
-      scrollAndSettle: (y: number) =>
-        new Promise<void>((resolve) => {
-          addEventListener('scroll', () => resolve(), { once: true })
-          window.scrollTo(0, y)
-        }),
-    })
-  })
-  watched = await openPage(context)
-})
-afterEach(async () => {
-  await context.close()
+  watched = await open()
 })
 
 /** The user id Mine shows once the guest session exists. */
@@ -122,8 +99,9 @@ describe('navigation', () => {
       spacer.id = 'kept-marker'
       spacer.style.height = '3000px'
       home.appendChild(spacer)
-      return scrollAndSettle(900)
     })
+    // The router records positions from scroll events, which fire on the next frame.
+    await scrollPage(page, 900)
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900)
     const nav = page.getByRole('navigation', { name: '主导航' })
     await nav.getByRole('link', { name: '我的' }).click()
@@ -145,8 +123,8 @@ describe('navigation', () => {
       const spacer = document.createElement('div')
       spacer.style.height = '3000px'
       document.querySelector('main.page')!.prepend(spacer)
-      return scrollAndSettle(700)
     })
+    await scrollPage(page, 700)
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700)
     await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href="/mine/vip"]')!.click())
     await page.waitForURL(`${baseUrl}/mine/vip`)
@@ -187,14 +165,9 @@ describe('navigation', () => {
 
 describe('offline', () => {
   it('reloads the shell offline once the service worker controls the page', async () => {
-    const { page } = watched
+    const { page, context } = watched
     await page.goto(`${baseUrl}/`)
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve))
-      }
-    })
+    await controlled(page)
     await context.setOffline(true)
     await page.reload()
     await page.getByRole('navigation', { name: '主导航' }).waitFor()

@@ -1,20 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium, openPage, PHONE } from '../support/browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { journeyBrowser } from '../support/browser.ts'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
-let context: BrowserContext
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser.close()
-})
-afterEach(async () => {
-  await context?.close()
-})
+const { open } = journeyBrowser()
 
 /** The feed's slide `index`: whether it is the active one, locked or failing, and its video's state. */
 function slideState(page: Page, index: number) {
@@ -82,21 +71,11 @@ async function findPlayingPair(page: Page): Promise<number> {
   throw new Error('no two playable short videos in a row')
 }
 
-/** Chromium answers "maybe" for HLS and plays it natively; this hides that so hls.js plays instead. */
-const WITHOUT_NATIVE_HLS = `{
-  const canPlayType = HTMLMediaElement.prototype.canPlayType
-  HTMLMediaElement.prototype.canPlayType = function (type) {
-    return type.includes('mpegurl') ? '' : canPlayType.call(this, type)
-  }
-}`
-
 describe('short-video feed', () => {
   it.each(['native HLS', 'hls.js'])(
     'plays a video muted; a keyboard swipe plays the next and pauses it; a swipe back resumes it (%s)',
     async (mode) => {
-      context = await browser.newContext(PHONE)
-      if (mode === 'hls.js') await context.addInitScript(WITHOUT_NATIVE_HLS)
-      const { page, errors } = await openPage(context)
+      const { page, errors } = await open({ nativeHls: mode !== 'hls.js' })
       const keyRequests: (string | undefined)[] = []
       page.on('request', (request) => {
         if (new URL(request.url()).pathname.startsWith('/api/media/key/'))
@@ -130,8 +109,7 @@ describe('short-video feed', () => {
   )
 
   it('leaving the tab pauses the feed, and coming back resumes the same video', async () => {
-    context = await browser.newContext(PHONE)
-    const { page } = await openPage(context)
+    const { page } = await open()
     await page.goto(`${baseUrl}/lld/`)
     await page.getByRole('feed', { name: '短视频' }).waitFor()
     const index = await findPlayingPair(page)
@@ -147,8 +125,7 @@ describe('short-video feed', () => {
   })
 
   it('a favourite added on the feed is in 我的收藏 and removed there in edit mode; the video watched is in 观看历史', async () => {
-    context = await browser.newContext(PHONE)
-    const { page, errors } = await openPage(context)
+    const { page, errors } = await open()
     await page.goto(`${baseUrl}/lld/`)
     await page.getByRole('feed', { name: '短视频' }).waitFor()
     expect(await settle(page, 0)).toBeTruthy()

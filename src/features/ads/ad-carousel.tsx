@@ -116,7 +116,7 @@ export function AdCarousel({ ads, config, onOpen, imagesAfter }: AdCarouselProps
             const label = ad.title || t.ads.ad
             const image = (
               <LazyImage
-                src={imageUrl(config ?? { domain: [] }, ad.image)}
+                src={imageUrl(config, ad.image)}
                 alt={label}
                 ratio={ad.ratio ?? 2}
                 eager={index === ahead}

@@ -26,14 +26,7 @@ export function FloatingWindow({ ad, config, onOpen, imagesAfter }: FloatingWind
   if (!ad || closed) return null
   const href = adHref(ad, {})
   const label = ad.title || t.ads.floating
-  const image = (
-    <LazyImage
-      src={imageUrl(config ?? { domain: [] }, ad.image)}
-      alt={label}
-      ratio={ad.ratio ?? 1}
-      after={imagesAfter}
-    />
-  )
+  const image = <LazyImage src={imageUrl(config, ad.image)} alt={label} ratio={ad.ratio ?? 1} after={imagesAfter} />
   return (
     <aside className="floating-window" aria-label={t.ads.floating}>
       {href ? (

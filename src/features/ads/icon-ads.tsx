@@ -23,7 +23,7 @@ export function IconAds({ ads, config, onOpen, imagesAfter }: IconAdsProps) {
             <>
               <LazyImage
                 className="icon-ads__icon"
-                src={imageUrl(config ?? { domain: [] }, ad.image)}
+                src={imageUrl(config, ad.image)}
                 alt=""
                 ratio={1}
                 after={imagesAfter}

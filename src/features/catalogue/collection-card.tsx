@@ -1,3 +1,4 @@
+import { imageUrl, type ImageDomains } from '../../../core/contracts/domain.ts'
 import type { CollectionCard as CollectionCardData } from '../../../core/contracts/media.ts'
 import { formatCount } from '../../../core/format/count.ts'
 import { formatMoney } from '../../../core/format/money.ts'
@@ -5,7 +6,7 @@ import { appPath } from '../../../core/links/app-path.ts'
 import { t } from '../../lib/messages-browse.ts'
 import { LazyImage } from '../../ui/lazy-image.tsx'
 import { AppLink } from './app-link.tsx'
-import { coverRatio, imageOf, type ImageDomains } from './video-card.tsx'
+import { coverRatio } from './video-card.tsx'
 import './browse.css'
 
 /** A collection: cover, episode count, price, name; one link to /play/videoCollection?id=. */
@@ -13,7 +14,7 @@ function CollectionCard({ collection, config }: { collection: CollectionCardData
   return (
     <AppLink path={appPath('/play/videoCollection', { id: collection.id })} className="video-card collection-card">
       <span className="video-card__cover">
-        <LazyImage src={imageOf(config, collection.cover)} alt={collection.name} ratio={coverRatio(collection)} />
+        <LazyImage src={imageUrl(config, collection.cover)} alt={collection.name} ratio={coverRatio(collection)} />
         {collection.price > 0 ? (
           <span className="video-card__badge video-card__badge--price">
             {t.catalogue.price(formatMoney(collection.price))}

@@ -1,6 +1,7 @@
 import { mediaHome, mediaRecommend } from '../../../core/contracts/calls.ts'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useRef, useState } from 'react'
+import type { ImageDomains } from '../../../core/contracts/domain.ts'
 import type { HomeSection } from '../../../core/contracts/media.ts'
 import { appPath } from '../../../core/links/app-path.ts'
 import { t } from '../../lib/messages.ts'
@@ -10,7 +11,7 @@ import { ErrorState } from '../../ui/state-views.tsx'
 import { useNearViewport } from '../../ui/use-near-viewport.ts'
 import { AppLink } from './app-link.tsx'
 import { catalogueList, readCatalogue } from './paged-list.ts'
-import { VideoGrid, VideoGridSkeleton, type ImageDomains } from './video-card.tsx'
+import { VideoGrid, VideoGridSkeleton } from './video-card.tsx'
 import { useCoverList } from './use-cover-list.ts'
 
 /** media/home, kept for offline like every catalogue read. */

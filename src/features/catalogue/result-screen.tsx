@@ -1,11 +1,12 @@
 import { searchDetails } from '../../../core/contracts/calls.ts'
+import type { ImageDomains } from '../../../core/contracts/domain.ts'
 import { t } from '../../lib/messages-browse.ts'
 import { InfiniteList } from '../../ui/infinite-list.tsx'
 import { HotKeywords } from './hot-keywords.tsx'
 import { catalogueList } from './paged-list.ts'
 import { SearchHead, SearchNoticeText, useShowResults, useStartSearch } from './search-head.tsx'
 import { distinctTags, TagChips } from './tag-chips.tsx'
-import { VideoGrid, VideoGridSkeleton, type ImageDomains } from './video-card.tsx'
+import { VideoGrid, VideoGridSkeleton } from './video-card.tsx'
 import './browse.css'
 import { useCoverList } from './use-cover-list.ts'
 

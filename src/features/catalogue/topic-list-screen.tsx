@@ -1,7 +1,7 @@
 import { mediaTopicDetails } from '../../../core/contracts/calls.ts'
+import type { ImageDomains } from '../../../core/contracts/domain.ts'
 import { t } from '../../lib/messages-browse.ts'
 import { SortedVideosScreen } from './sorted-videos.tsx'
-import type { ImageDomains } from './video-card.tsx'
 
 /** /topicList?id=&name= (SPEC §4): a topic's header, 最新/最热, and its videos without end. */
 export function TopicListScreen(props: { id?: number; name?: string; config: ImageDomains | null }) {

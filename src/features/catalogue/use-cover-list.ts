@@ -1,11 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useEffect } from 'react'
+import { imageUrl, type ImageDomains } from '../../../core/contracts/domain.ts'
 import type { Page } from '../../../core/contracts/media.ts'
 import { useLoadWhenBackOnline } from '../../lib/use-back-online.ts'
 import type { PagedList } from './paged-list.ts'
 import { usePrefetchNext } from './use-prefetch-next.ts'
-import { useReloadWhenOnline } from './use-reload-when-online.ts'
-import { imageOf, type ImageDomains } from './video-card.tsx'
 
 /**
  * A paged list of things with covers as a screen shows it: the first page loaded on mount, the
@@ -19,12 +18,13 @@ export function useCoverList<T extends { cover: string }, R extends Page<T>>(
   const state = useAtomValue(list.stateAtom)
   const loadFirst = useSetAtom(list.loadFirstAtom)
   const loadMore = useSetAtom(list.loadMoreAtom)
+  const reload = useSetAtom(list.reloadAtom)
   useEffect(() => {
     void loadFirst()
   }, [loadFirst])
-  const coversOf = useCallback((items: readonly T[]) => items.map((item) => imageOf(config, item.cover)), [config])
+  const coversOf = useCallback((items: readonly T[]) => items.map((item) => imageUrl(config, item.cover)), [config])
   usePrefetchNext(list, coversOf)
-  useReloadWhenOnline(list)
+  useLoadWhenBackOnline(state.stale, reload)
   useLoadWhenBackOnline(state.status === 'error', loadFirst)
   return { state, loadFirst, loadMore }
 }

@@ -1,4 +1,4 @@
-import { imageUrl, type DomainEntry } from '../../../core/contracts/domain.ts'
+import { imageUrl, type ImageDomains } from '../../../core/contracts/domain.ts'
 import type { VideoCard as VideoCardData, VipRequirement } from '../../../core/contracts/media.ts'
 import { formatCount } from '../../../core/format/count.ts'
 import { formatMoney } from '../../../core/format/money.ts'
@@ -9,11 +9,6 @@ import { AppLink } from './app-link.tsx'
 import { formatDuration } from './format.ts'
 import './catalogue.css'
 
-/** The part of the config that says where images live (AppConfig fits). */
-export interface ImageDomains {
-  domain: readonly DomainEntry[]
-}
-
 /** Covers wider or taller than this are cropped, so one odd cover cannot stretch its row. */
 const MIN_RATIO = 9 / 16
 const MAX_RATIO = 2
@@ -21,11 +16,6 @@ const MAX_RATIO = 2
 export function coverRatio(video: Pick<VideoCardData, 'coverWidth' | 'coverHeight'>): number {
   const ratio = video.coverWidth > 0 && video.coverHeight > 0 ? video.coverWidth / video.coverHeight : 16 / 9
   return Math.min(MAX_RATIO, Math.max(MIN_RATIO, ratio))
-}
-
-/** The image URL of a key under the config's IMAGE domain (`/img/…` before the config is known). */
-export function imageOf(config: ImageDomains | null, key: string): string {
-  return imageUrl(config ?? { domain: [] }, key)
 }
 
 // VipRequirement's values, checked against it by type: importing the value itself from media.ts
@@ -59,7 +49,7 @@ function VideoCard({ video, config, headingLevel = 3, onCoverShown }: VideoCardP
     <AppLink path={contentRoute(video)} className="video-card">
       <span className="video-card__cover">
         <LazyImage
-          src={imageOf(config, video.cover)}
+          src={imageUrl(config, video.cover)}
           alt={video.title}
           ratio={coverRatio(video)}
           onShown={onCoverShown}

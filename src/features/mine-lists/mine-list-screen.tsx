@@ -167,7 +167,7 @@ function RowBody({
   return (
     <>
       <span className="mine-row__cover">
-        <LazyImage src={imageUrl(config ?? { domain: [] }, item.cover)} alt="" ratio={16 / 9} />
+        <LazyImage src={imageUrl(config, item.cover)} alt="" ratio={16 / 9} />
       </span>
       <span className="mine-row__text">
         <span className="mine-row__title">{item.title}</span>

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Collection } from '../../../core/contracts/media.ts'
+import type { AttachOptions } from '../../lib/hls-source.ts'
 import { CollectionScreen } from './collection-screen.tsx'
-import type { AttachOptions } from './hls-source.ts'
 import { playerStore, playInfo, renderAt, videoCard, type Post } from './testing.tsx'
 
 afterEach(cleanup)
@@ -25,7 +25,7 @@ const collection = (patch: Partial<Collection> = {}): Collection => ({
 function open(post: Post) {
   const kit = playerStore(post)
   const attached: string[] = []
-  const attach = vi.fn(async (_video: HTMLVideoElement, url: string, _options: AttachOptions) => {
+  const attach = vi.fn((_video: HTMLVideoElement, url: string, _options: AttachOptions) => {
     attached.push(url)
     return () => undefined
   })

@@ -1,16 +1,18 @@
 import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useState } from 'react'
+import { imageUrl, type ImageDomains } from '../../../core/contracts/domain.ts'
 import type { VideoCard } from '../../../core/contracts/media.ts'
 import { formatMoney } from '../../../core/format/money.ts'
 import { t } from '../../lib/messages-watch.ts'
 import { LazyImage } from '../../ui/lazy-image.tsx'
 import { PageHeader } from '../../ui/page-header.tsx'
 import { ErrorState } from '../../ui/state-views.tsx'
-import { collectionAtoms, playAtoms, unlockAtom, type CollectionAtoms, type PlayAtoms } from './atoms.ts'
-import { coverOf, PlayPageStatus, PlaySkeleton, VideoInfo, type ImageDomains } from './long-video-screen.tsx'
+import { collectionAtoms, playAtoms, type CollectionAtoms, type PlayAtoms } from './atoms.ts'
+import { PlayPageStatus, PlaySkeleton, VideoInfo } from './long-video-screen.tsx'
 import { PlayStage, type PlayStageProps } from './play-stage.tsx'
 import { UnlockSheet } from './unlock-sheet.tsx'
+import { usePlayVideo } from './use-play-video.ts'
 import './player.css'
 
 export interface CollectionScreenProps {
@@ -83,7 +85,7 @@ function CollectionPage({
           playerOptions={playerOptions}
         />
       ) : (
-        <LazyImage src={coverOf(config, collection.cover)} alt={collection.name} ratio={16 / 9} />
+        <LazyImage src={imageUrl(config, collection.cover)} alt={collection.name} ratio={16 / 9} />
       )}
       <section className="collection-info">
         <h2 className="video-info__title">{collection.name}</h2>
@@ -153,18 +155,10 @@ function EpisodeStage({
   playerOptions: PlayStageProps['playerOptions']
 }) {
   const [atoms] = useState<PlayAtoms>(() => playAtoms(episode.id))
-  const state = useAtomValue(atoms.stateAtom)
-  const load = useSetAtom(atoms.loadAtom)
-  const report = useSetAtom(atoms.reportAtom)
-  const unlock = useSetAtom(unlockAtom)
-  const [sheetOpen, setSheetOpen] = useState(false)
-
-  useEffect(() => {
-    void load()
-  }, [load])
+  const { state, reload, report, sheetOpen, openSheet, closeSheet, unlock, handleUnlocked } = usePlayVideo(atoms)
 
   if (state.status === 'idle' || state.status === 'loading') return <PlaySkeleton />
-  if (state.status === 'error') return <ErrorState message={state.message} onRetry={() => void load()} />
+  if (state.status === 'error') return <ErrorState message={state.message} onRetry={reload} />
 
   const view = state.data
   // A priced collection is bought whole; otherwise a priced episode is bought on its own. The
@@ -172,21 +166,16 @@ function EpisodeStage({
   // episode's own play info is reloaded after media/pay.
   const byCollection = collection.price > 0 && !collection.owned
   const price = byCollection ? collection.price : view.info.video.price
-  const handleUnlocked = () => {
-    setSheetOpen(false)
-    if (byCollection) onCollectionUnlocked()
-    void load()
-  }
   return (
     <>
       <PlayStage
         view={view}
-        cover={coverOf(config, view.info.video.cover)}
+        cover={imageUrl(config, view.info.video.cover)}
         price={price}
         unlockLabel={byCollection ? t.player.unlockCollection(formatMoney(collection.price)) : t.player.unlock}
         onProgress={report}
-        onUnlock={() => setSheetOpen(true)}
-        onRetry={() => void load()}
+        onUnlock={openSheet}
+        onRetry={reload}
         playerOptions={playerOptions}
       />
       <VideoInfo info={view.info} atoms={atoms} disabled={view.stale} />
@@ -198,8 +187,11 @@ function EpisodeStage({
           onConfirm={() =>
             unlock(byCollection ? { kind: 'collection', id: collection.id } : { kind: 'video', id: view.info.video.id })
           }
-          onUnlocked={handleUnlocked}
-          onClose={() => setSheetOpen(false)}
+          onUnlocked={() => {
+            if (byCollection) onCollectionUnlocked()
+            handleUnlocked()
+          }}
+          onClose={closeSheet}
         />
       ) : null}
     </>

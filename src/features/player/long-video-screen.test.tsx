@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BusinessCode } from '../../../core/protocol/codes.ts'
 import { ApiError, ApiErrorKind } from '../../lib/http.ts'
-import type { AttachOptions } from './hls-source.ts'
+import type { AttachOptions } from '../../lib/hls-source.ts'
 import { LongVideoScreen } from './long-video-screen.tsx'
 import { playAtoms } from './atoms.ts'
 import { deferred, playerStore, playInfo, renderAt, videoCard, type Post } from './testing.tsx'
@@ -16,7 +16,7 @@ vi.mock('../../lib/image-fallback.ts', () => ({ pageImageFallback: () => ({ load
 function show(post: Post, options: Parameters<typeof playerStore>[1] = {}) {
   const kit = playerStore(post, options)
   const attached: string[] = []
-  const attach = vi.fn(async (_video: HTMLVideoElement, url: string, _options: AttachOptions) => {
+  const attach = vi.fn((_video: HTMLVideoElement, url: string, _options: AttachOptions) => {
     attached.push(url)
     return () => undefined
   })

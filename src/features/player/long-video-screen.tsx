@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useEffect, useId, useState, type ReactNode } from 'react'
-import { imageUrl, type DomainEntry } from '../../../core/contracts/domain.ts'
+import { useId, useState, type ReactNode } from 'react'
+import { imageUrl, type ImageDomains } from '../../../core/contracts/domain.ts'
 import type { VideoCard } from '../../../core/contracts/media.ts'
 import type { PlayInfo } from '../../../core/contracts/play.ts'
 import { formatCount } from '../../../core/format/count.ts'
@@ -11,19 +11,11 @@ import { t } from '../../lib/messages-watch.ts'
 import { ErrorState } from '../../ui/state-views.tsx'
 import { PageHeader } from '../../ui/page-header.tsx'
 import { showToastAtom } from '../../ui/toast.tsx'
-import { playAtoms, unlockAtom, type PlayAtoms } from './atoms.ts'
+import { playAtoms, type PlayAtoms } from './atoms.ts'
 import { PlayStage, type PlayStageProps } from './play-stage.tsx'
 import { UnlockSheet } from './unlock-sheet.tsx'
+import { usePlayVideo } from './use-play-video.ts'
 import './player.css'
-
-/** The part of the config that says where images live (AppConfig fits). */
-export interface ImageDomains {
-  domain: readonly DomainEntry[]
-}
-
-export function coverOf(config: ImageDomains | null, key: string): string {
-  return imageUrl(config ?? { domain: [] }, key)
-}
 
 export interface LongVideoScreenProps {
   id: number | undefined
@@ -58,36 +50,24 @@ function PlayPage({
   renderRelated(videos: readonly VideoCard[]): ReactNode
   playerOptions: PlayStageProps['playerOptions']
 }) {
-  const state = useAtomValue(atoms.stateAtom)
-  const load = useSetAtom(atoms.loadAtom)
-  const report = useSetAtom(atoms.reportAtom)
-  const unlock = useSetAtom(unlockAtom)
-  const [sheetOpen, setSheetOpen] = useState(false)
-
-  useEffect(() => {
-    void load()
-  }, [load])
+  const { state, reload, report, sheetOpen, openSheet, closeSheet, unlock, handleUnlocked } = usePlayVideo(atoms)
 
   if (state.status !== 'success') {
-    return <PlayPageStatus title={t.pages.longVideo} state={state} onRetry={() => void load()} />
+    return <PlayPageStatus title={t.pages.longVideo} state={state} onRetry={reload} />
   }
 
   const view = state.data
   const { video } = view.info
-  const handleUnlocked = () => {
-    setSheetOpen(false)
-    void load()
-  }
   return (
     <div className="play-page">
       <PageHeader title={t.pages.longVideo} />
       <PlayStage
         view={view}
-        cover={coverOf(config, video.cover)}
+        cover={imageUrl(config, video.cover)}
         price={video.price}
         onProgress={report}
-        onUnlock={() => setSheetOpen(true)}
-        onRetry={() => void load()}
+        onUnlock={openSheet}
+        onRetry={reload}
         playerOptions={playerOptions}
       />
       <VideoInfo info={view.info} atoms={atoms} disabled={view.stale} />
@@ -106,7 +86,7 @@ function PlayPage({
           balance={view.info.balance}
           onConfirm={() => unlock({ kind: 'video', id: video.id })}
           onUnlocked={handleUnlocked}
-          onClose={() => setSheetOpen(false)}
+          onClose={closeSheet}
         />
       ) : null}
     </div>

@@ -23,7 +23,7 @@ export interface PlayStageProps {
   price: number
   onRetry(): void
   /** Test seams of the player. */
-  playerOptions?: Pick<VideoPlayerProps, 'attach' | 'loadHls'>
+  playerOptions?: Pick<VideoPlayerProps, 'attach'>
 }
 
 /**

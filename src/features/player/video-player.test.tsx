@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ReactNode } from 'react'
-import type { AttachOptions } from './hls-source.ts'
+import type { AttachOptions } from '../../lib/hls-source.ts'
 import type { ProgressReport } from './progress.ts'
 import { VideoPlayer } from './video-player.tsx'
 
@@ -13,12 +13,12 @@ const LINES = [
   { name: '线路3', url: 'https://c.example/hls/7/master.m3u8?pt=t' },
 ]
 
-/** A stand-in for attachSource: records each attach and lets the test fail it. */
+/** A stand-in for attachHlsSource: records each attach and lets the test fail it. */
 function fakeAttach() {
   const calls: { url: string; startAt: number; options: AttachOptions; detach: ReturnType<typeof vi.fn> }[] = []
-  const attach = vi.fn(async (_video: HTMLVideoElement, url: string, options: AttachOptions) => {
+  const attach = vi.fn((_video: HTMLVideoElement, url: string, options: AttachOptions) => {
     const detach = vi.fn()
-    calls.push({ url, startAt: options.startAt, options, detach })
+    calls.push({ url, startAt: options.startAt ?? 0, options, detach })
     return detach
   })
   const last = () => calls[calls.length - 1]!
@@ -50,6 +50,16 @@ describe('VideoPlayer', () => {
     expect(video().hasAttribute('controls')).toBe(true)
     expect(video().hasAttribute('playsinline')).toBe(true)
     expect(screen.getByRole('button', { name: '线路1' }).getAttribute('aria-pressed')).toBe('true')
+  })
+
+  it('starts playing once the source is attached, not before', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined)
+    const { calls, last } = renderPlayer()
+    await vi.waitFor(() => expect(calls).toHaveLength(1))
+    expect(play).not.toHaveBeenCalled()
+    act(() => last().options.onAttached?.())
+    expect(play).toHaveBeenCalledOnce()
+    play.mockRestore()
   })
 
   it('falls back line by line on network failures, then says every line failed; retry starts again', async () => {

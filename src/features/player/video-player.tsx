@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { PlayLine } from '../../../core/contracts/play.ts'
+import { attachHlsSource, type SourceFailure } from '../../lib/hls-source.ts'
 import { t } from '../../lib/messages-watch.ts'
-import { attachSource, type AttachOptions, type SourceFailure } from './hls-source.ts'
 import { nextLine } from './lines.ts'
 import { ProgressTracker, type ProgressReport } from './progress.ts'
 import './player.css'
@@ -22,8 +22,7 @@ export interface VideoPlayerProps {
   /** Shown over the picture's top corner (the preview's hint). */
   badge?: ReactNode
   /** Replaced in tests. */
-  attach?: typeof attachSource
-  loadHls?: AttachOptions['loadHls']
+  attach?: typeof attachHlsSource
 }
 
 interface LineState {
@@ -48,8 +47,7 @@ export function VideoPlayer({
   limitSeconds,
   onLimit,
   badge,
-  attach = attachSource,
-  loadHls,
+  attach = attachHlsSource,
 }: VideoPlayerProps) {
   const video = useRef<HTMLVideoElement>(null)
   const [state, setState] = useState<LineState>({ index: 0, failed: new Set(), problem: null, attempt: 0 })
@@ -70,10 +68,7 @@ export function VideoPlayer({
   useEffect(() => {
     const element = video.current
     if (!element || url === null) return
-    let disposed = false
-    let detach: (() => void) | null = null
     const handleFatal = (failure: SourceFailure) => {
-      if (disposed) return
       if (element.currentTime > 0) position.current = element.currentTime
       setState((current) => {
         if (failure !== 'network') return { ...current, problem: failure }
@@ -84,23 +79,15 @@ export function VideoPlayer({
           : { ...current, index: next, failed, problem: null }
       })
     }
-    attach(element, url, { startAt: position.current, onFatal: handleFatal, ...(loadHls ? { loadHls } : {}) }).then(
-      (undo) => {
-        if (disposed) {
-          undo()
-          return
-        }
-        detach = undo
-        // Autoplay may be refused (no user gesture yet); the native controls remain.
+    return attach(element, url, {
+      startAt: position.current,
+      onFatal: handleFatal,
+      // Autoplay may be refused (no user gesture yet); the native controls remain.
+      onAttached: () => {
         if (shouldPlay.current) element.play()?.catch(() => undefined)
       },
-      () => handleFatal('unsupported'),
-    )
-    return () => {
-      disposed = true
-      detach?.()
-    }
-  }, [url, state.attempt, lines.length, attach, loadHls])
+    })
+  }, [url, state.attempt, lines.length, attach])
 
   useEffect(() => {
     const element = video.current

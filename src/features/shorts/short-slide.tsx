@@ -50,7 +50,7 @@ export const ShortSlide = memo(function ShortSlide(props: SlideProps) {
 
   const info = entry?.info ?? null
   const locked = info !== null && info.lock !== 'none'
-  const cover = imageUrl(config ?? { domain: [] }, video.cover)
+  const cover = imageUrl(config, video.cover)
   const ratio = video.coverWidth > 0 && video.coverHeight > 0 ? video.coverWidth / video.coverHeight : 9 / 16
 
   return (
@@ -152,8 +152,8 @@ function ShortPlayer({
   useEffect(() => {
     const el = element.current
     if (!el || url === null) return
-    // A line that fails hands over to the next one (the config's lines are mirrors).
-    return attachHlsSource(el, url, { loadHls, onError: () => setLine((current) => current + 1) })
+    // A line that fails, whatever the failure, hands over to the next one (the config's lines are mirrors).
+    return attachHlsSource(el, url, { loadHls, onFatal: () => setLine((current) => current + 1) })
   }, [url, loadHls])
 
   useEffect(() => {

@@ -87,6 +87,7 @@ const FakeHls = class {
     this.record.media = media
   }
   on() {}
+  recoverMediaError() {}
   destroy() {
     this.record.destroyed = true
   }
