@@ -7,11 +7,11 @@ export type PageToWorkerMessage =
   | { type: 'SKIP_WAITING' }
   | { type: 'GET_VERSION' }
   /**
-   * Where scrambled images live: the config's IMAGE domain (SPEC §3), absolute URLs or URL
+   * Where scrambled images live: the config's IMAGE domain, absolute URLs or URL
    * prefixes. Replaces the worker's list; the worker keeps it across restarts.
    */
   | { type: 'IMAGE_ORIGINS'; origins: string[] }
-  /** Image URLs of a list's next page to fetch into the prefetch cache (issue 3); foreign URLs are ignored. */
+  /** Image URLs of a list's next page to fetch into the prefetch cache; foreign URLs are ignored. */
   | { type: 'PREFETCH_IMAGES'; urls: string[] }
 
 export type WorkerToPageMessage =

@@ -29,7 +29,7 @@ const AdFields = {
   ratio: z.number().positive().optional(),
 }
 
-/** Carousel and banner ads; position 1 is home's carousel, 2–5 other banner slots (SPEC §4). */
+/** Carousel and banner ads; position 1 is home's carousel, 2–5 other banner slots. */
 export const AdvertiseSchema = z.looseObject({ ...AdFields, position: z.number().int().min(1).max(5) })
 export type Advertise = z.infer<typeof AdvertiseSchema>
 
@@ -47,7 +47,7 @@ export const EncryptionFlagsSchema = z.object({
 })
 export type EncryptionFlags = z.infer<typeof EncryptionFlagsSchema>
 
-/** `ping/config` (SPEC §6). A later issue fills the community part. */
+/** `ping/config`. The community part is not filled yet. */
 export const AppConfigSchema = z.object({
   communityCategory: z.array(z.looseObject({ id: z.number().int(), name: z.string() })),
   floatingWindow: FloatingWindowSchema.nullable(),

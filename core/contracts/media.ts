@@ -2,21 +2,21 @@ import { z } from 'zod'
 import { IdSchema, PlainTextSchema } from './fields.ts'
 
 /**
- * The catalogue's calls (issue 3, SPEC §6). Image fields hold an image key: the picture is at
+ * The catalogue's calls (server/modules/README.md). Image fields hold an image key: the picture is at
  * `imageUrl(config, key)` (domain.ts), under the config's IMAGE domain, so a CDN can take over
  * the images without the catalogue changing.
  */
 
-/** Lists are pages of 10 (SPEC §7), fetched with an opaque keyset cursor, never an offset. */
+/** Lists are pages of 10, fetched with an opaque keyset cursor, never an offset. */
 export const PAGE_SIZE = 10
 export const MAX_CURSOR_LENGTH = 256
 export const MAX_KEYWORD_LENGTH = 50
 
-/** What opens a content item (SPEC §4 content types): 1 long video, 2 short video, 3 collection. */
+/** What opens a content item (its content type): 1 long video, 2 short video, 3 collection. */
 export const ContentType = { LongVideo: 1, ShortVideo: 2, Collection: 3 } as const
 export type ContentType = (typeof ContentType)[keyof typeof ContentType]
 
-/** Which membership an item needs: 0 none, else the tier of SPEC §5. */
+/** Which membership an item needs: 0 none, 1 normal, 2 supreme, 3 dark. */
 export const VipRequirement = { None: 0, Normal: 1, Supreme: 2, Dark: 3 } as const
 export type VipRequirement = (typeof VipRequirement)[keyof typeof VipRequirement]
 
@@ -37,7 +37,7 @@ export interface VideoCard {
   duration: number
   playCount: number
   likeCount: number
-  /** Diamonds in cents of the display unit; 0 when not sold (SPEC §6). */
+  /** Diamonds in cents of the display unit; 0 when not sold. */
   price: number
   vip: VipRequirement
   tags: NamedRef[]

@@ -3,7 +3,7 @@ import { IdSchema } from './fields.ts'
 import type { Page, VideoCard, VideoDetail } from './media.ts'
 
 /**
- * Watching and paying (issue 4, SPEC §5, §6). Money is diamonds in cents of the display unit
+ * Watching and paying (server/modules/README.md). Money is diamonds in cents of the display unit
  * (core/format/money.ts). Request schemas are checked by the server; the app sends the same
  * shapes.
  */

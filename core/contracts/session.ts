@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { IdSchema, PlainTextSchema } from './fields.ts'
 import { MAX_DEVICE_ID_LENGTH } from './text.ts'
 
-/** One membership line of the user info (SPEC §5). */
+/** One membership line of the user info. */
 export const VipStatusSchema = z.object({
   vipType: z.number().int(),
   /** Unix seconds of the expiry; 0 when never bought. */
@@ -20,7 +20,7 @@ export const UserInfoSchema = z.object({
   normalVip: VipStatusSchema,
   supremeVip: VipStatusSchema,
   darkVip: VipStatusSchema,
-  /** Diamonds in cents of the display unit (SPEC §6). */
+  /** Diamonds in cents of the display unit (1000 shows as 10). */
   balance: z.number().int(),
   createdAt: z.number().int(),
 })
@@ -30,7 +30,7 @@ export type UserInfo = z.infer<typeof UserInfoSchema>
 export const LoginResultSchema = UserInfoSchema.extend({ token: z.string() })
 export type LoginResult = z.infer<typeof LoginResultSchema>
 
-/** `login/guest` body (SPEC §5). `affCode` is the JSON text of the channel. */
+/** `login/guest` body. `affCode` is the JSON text of the channel. */
 export const GuestLoginRequestSchema = z.object({
   devID: PlainTextSchema.min(1, 'devID is required').max(
     MAX_DEVICE_ID_LENGTH,
