@@ -17,7 +17,7 @@ export interface CallDefinition<Schema extends z.ZodType, Secured extends boolea
   /** Path under /api/app/, e.g. `login/guest`. */
   name: string
   method?: 'GET' | 'POST'
-  /** SPEC §6: secured calls answer 1000 without a valid session. */
+  /** Secured calls answer 1000 without a valid session. */
   secured: Secured
   body?: Schema
   handler: (input: z.output<Schema>, context: CallContext<Secured>) => Promise<Result> | Result

@@ -38,7 +38,7 @@ const videoRef = () =>
     .references(() => videos.id, { onDelete: 'cascade' })
 
 /**
- * A video's HLS stream (issue 4). The files live under `${DATA_DIR}/media/${dir}` and are
+ * A video's HLS stream. The files live under `${DATA_DIR}/media/${dir}` and are
  * served at `/hls/<videoId>/…`; the AES-128 key lives only here and is served by
  * `/api/media/key/<videoId>` to entitled users.
  */

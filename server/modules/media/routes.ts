@@ -7,7 +7,7 @@ import {
 import type { DefineCall } from '../../plugins/calls.ts'
 import type { MediaService } from './service.ts'
 
-/** The catalogue's calls (SPEC §6): all secured but content/info. */
+/** The catalogue's calls (server/modules/README.md): all secured but content/info. */
 export function registerMediaRoutes(defineCall: DefineCall, service: MediaService) {
   defineCall({ name: 'media/home', secured: true, handler: () => service.home() })
   defineCall({

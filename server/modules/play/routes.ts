@@ -11,7 +11,7 @@ import {
 import type { DefineCall } from '../../plugins/calls.ts'
 import { KEY_PATH_PREFIX, type PlayService } from './service.ts'
 
-/** Playing, likes, favourites, history and Mine's lists (SPEC §6; all need a user). */
+/** Playing, likes, favourites, history and Mine's lists (all need a user). */
 export function registerPlayRoutes(defineCall: DefineCall, play: PlayService) {
   defineCall({
     name: 'media/play',
@@ -31,7 +31,7 @@ export function registerPlayRoutes(defineCall: DefineCall, play: PlayService) {
     body: TrackRequestSchema,
     handler: (input, { user }) => play.track(user.userId, input),
   })
-  // SPEC §6 lists the favourite calls as unsecured; a favourite belongs to a user, so without
+  // The favourite calls were listed as unsecured; a favourite belongs to a user, so without
   // one they answer 1000 like the secured calls.
   defineCall({
     name: 'collect/operate',

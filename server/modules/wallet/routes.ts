@@ -2,7 +2,7 @@ import { PayRequestSchema } from '../../../core/contracts/play.ts'
 import type { DefineCall } from '../../plugins/calls.ts'
 import type { WalletService } from './service.ts'
 
-/** media/pay and media/collect/pay (SPEC §6, secured). */
+/** media/pay and media/collect/pay (secured). */
 export function registerWalletRoutes(defineCall: DefineCall, wallet: WalletService) {
   defineCall({
     name: 'media/pay',
