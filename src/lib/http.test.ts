@@ -64,7 +64,7 @@ function setup(handler: Handler, overrides: Partial<ApiDeps> = {}) {
 const ok = (data: unknown) => json({ code: 200, data, tip: '', msg: '' })
 
 describe('createApi signing', () => {
-  it('signs every call with the SPEC §2 headers over the path', async () => {
+  it('signs every call with the protocol headers over the path', async () => {
     const { api, seen } = setup(() => ok({ fine: true }))
     await expect(api.get('ping/config')).resolves.toEqual({ fine: true })
     const request = seen[0]!

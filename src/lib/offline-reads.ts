@@ -3,7 +3,7 @@ import localforage from 'localforage'
 import { ApiError, ApiErrorKind } from './http.ts'
 import type { AppStore } from './store.ts'
 
-/** Where the last answers of list and detail reads live (issue 3, offline browsing). */
+/** Where the last answers of list and detail reads live, so visited pages reopen offline. */
 export const READS_DATABASE = { name: 'marquee', storeName: 'reads' } as const
 /** Reads kept; the least recently saved go first. About 10 KB each, so a few MB at most. */
 export const MAX_STORED_READS = 300

@@ -2,7 +2,7 @@ import { t } from '../../lib/messages-browse.ts'
 import { SortedVideosScreen } from './sorted-videos.tsx'
 import type { ImageDomains } from './video-card.tsx'
 
-/** /topicList?id=&name= (SPEC §4): a topic's header, 最新/最热, and its videos without end. */
+/** /topicList?id=&name=: a topic's header, 最新/最热, and its videos without end. */
 export function TopicListScreen(props: { id?: number; name?: string; config: ImageDomains | null }) {
   return (
     <SortedVideosScreen

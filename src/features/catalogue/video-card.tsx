@@ -34,7 +34,7 @@ const VIP_NORMAL: typeof VipRequirement.Normal = 1
 const VIP_SUPREME: typeof VipRequirement.Supreme = 2
 const VIP_DARK: typeof VipRequirement.Dark = 3
 
-/** SPEC §5's labels: SVIP for the supreme tier, VIP for normal and dark. */
+/** Membership labels: SVIP for the supreme tier, VIP for normal and dark. */
 function vipBadge(vip: number): string | null {
   if (vip === VIP_SUPREME) return t.catalogue.svip
   if (vip === VIP_NORMAL || vip === VIP_DARK) return t.catalogue.vip
