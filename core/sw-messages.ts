@@ -1,6 +1,6 @@
 /**
  * Every message between the page and the service worker, one discriminated union each
- * way, checked on both ends (STYLE.md).
+ * way, checked on both ends so neither trusts what the other sent.
  */
 export type PageToWorkerMessage =
   /** Activate the waiting worker; the page reloads when it takes control. Workbox-window sends this shape. */
