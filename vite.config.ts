@@ -11,7 +11,7 @@ import { parseConfig } from './server/config.ts'
  * inherits `define`) at build time from the same environment the server reads, parsed by the
  * server's own parser, so `API_SECRET=x npm start` builds and serves a matching pair without
  * a code change, and a bad value fails the build with the server's message. They deter
- * scraping; they are not authentication (SPEC §2).
+ * scraping; they are not authentication (docs/protocol.md).
  */
 const { apiSecret, imageXorByte, imageHeadKey } = parseConfig(process.env)
 
@@ -124,9 +124,9 @@ function preloadAppHalf(): Plugin {
  * (https://github.com/WICG/explicit-javascript-compile-hints-file-based): Chromium then compiles
  * their functions on a background thread while the file streams in, instead of each one on the
  * main thread the first time it is called. Most of these files' functions run during the first
- * visit. In traced cold loads of `/` here, main-thread compile time fell from 250–300 ms to 60–85
- * ms (tracing inflates both) and the estimated blocking time by about a quarter. Other engines
- * read it as a comment. Added after every other plugin, as the first line.
+ * visit, so compiling them all ahead costs little and takes most of the main thread's compile
+ * time off it (figures in bench/README.md). Other engines read it as a comment. Added after every
+ * other plugin, as the first line.
  */
 function compileHintsForStartup(): Plugin {
   return {

@@ -1,5 +1,5 @@
 /**
- * Descramble ÷ allocating copy (issue 3; target ≥ 1.5 in Node and in Chromium): how many
+ * Descramble ÷ allocating copy (target ≥ 1.5 in Node and in Chromium): how many
  * times faster core's in-place descramble of a marker-scheme file (the whole-file XOR, the
  * costliest scheme) runs than merely copying the same bytes into a new Uint8Array. A naive
  * byte loop is measured too, for the word loop's gain.
@@ -12,29 +12,25 @@
  * collected. Then PAIRS pairs of samples of about SAMPLE_MS each — descramble then copy, copy
  * then descramble, alternately — and the ratio is the median over the pairs of copy time ÷
  * descramble time, with its quartiles. The machine is two cores shared with other work, so
- * one round of a few tens of milliseconds could run slower than the next (the earlier method:
- * medians of 9 such rounds per operation, taken separately); two short samples back to back
- * see the same load, and the median of many pairs drops those a preemption split. A copy
- * sample allocates about one young collection's worth (~33 MB of ArrayBuffers triggers one in
- * Node), so over the pairs the copy pays for its own collections; a forced GC between
- * samples would take that cost out of the copy's time.
+ * one round of a few tens of milliseconds could run slower than the next; two short samples
+ * back to back see the same load, and the median of many pairs drops those a preemption
+ * split. A copy sample allocates about one young collection's worth (~33 MB of ArrayBuffers
+ * triggers one in Node), so over the pairs the copy pays for its own collections; a forced GC
+ * between samples would take that cost out of the copy's time.
  *
  * In Node the copy's speed depends on where glibc's malloc finds its memory: in pages it kept
- * (6–9 GB/s on the reference machine) or in pages it handed back to the kernel after a
- * collection and must fault in again (2–4 GB/s, up to 25 faults per 100 KB). Which of the two
- * a process settles in depends on its history and changes from run to run — that was the
- * 1.3–3.7 spread of the 100 KB ratio — so the Node lines print page faults per copy; the
- * ratio against a copy that does not fault is the one that says how fast descramble is.
+ * or in pages it handed back to the kernel after a collection and must fault in again, several
+ * times slower. Which of the two a process settles in depends on its history and changes from
+ * run to run, so the Node lines print page faults per copy; the ratio against a copy that does
+ * not fault is the one that says how fast descramble is.
  *
  * The Node figures come from a child process that runs nothing but the bundle. Once any
  * ArrayBuffer in a V8 isolate has been detached (transferred), V8 drops its "no buffer was ever
  * detached" assumption and optimised code checks every typed-array access for a detached
- * buffer: the word loop then runs at ~11 instead of ~17 GB/s. Merely importing playwright-core
- * (this file's Chromium launcher) does that, so measured in the bench's own process the figure
- * was the bench's, not core's. Even in a fresh process the loop runs at ~9 or at ~14–17 GB/s
- * from one run to the next, the byte loop moving with it (the word loop's gain stays ~18×): that
- * is the shared host's, not the code's, and it moves the 100 KB ratio between ~1.4 and ~2.2
- * when the copy does not fault (2026-11-25, ten fresh processes).
+ * buffer, a third slower. Merely importing playwright-core (this file's Chromium launcher) does
+ * that, so measured in the bench's own process the figure would be the bench's, not core's.
+ * The host's own speed still moves from run to run; figures and their spread are in
+ * bench/README.md.
  */
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'

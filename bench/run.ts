@@ -1,17 +1,6 @@
 /**
- * `npm run bench`: figures and ratios for the goals that live outside the test suite.
- *  1. Throughput of a signed + sealed call (GET ping/config) against a plain JSON route that
- *     returns the same body, on the same server process; target signed ÷ plain ≥ 0.75.
- *  2. Gzip size of the JavaScript a first visit to `/` downloads; budget 150 KiB, goal 120 KiB.
- *  3. Lighthouse mobile on `/` with the demo content: performance ≥ 95, accessibility ≥ 95.
- *  4. Image descrambling ÷ an allocating copy at 100 KB and 1 MB, in Node and Chromium; target ≥ 1.5.
- *  5. On PostgreSQL, media/home and the HLS key endpoint ÷ the signed baseline (ping/config); target ≥ 0.6.
- *  6. A flood of signed calls from one address (a lock-out attempt) while a user on another
- *     address calls: the user's calls answered 200 (goal: all), the server's memory and log volume.
- * BENCH_ONLY=protocol,watch,web,descramble,flood picks sections (1, 5, 2–3, 4, 6); BENCH_SECONDS each phase's length;
- * BENCH_FLOOD_SECONDS the flood's (30);
- * BENCH_ROUNDS the alternating rounds of sections 1 and 5 (medians reported); BENCH_CPU_PROFILE=<dir>
- * writes a CPU profile of the bench server process.
+ * `npm run bench`: figures and ratios for the goals that live outside the test suite. The
+ * sections, their targets and the BENCH_* variables are described in bench/README.md.
  */
 import { open } from '../core/protocol/envelope.ts'
 import { buildApp as buildWebApp, freePort, startServer } from '../tests/support/server-process.ts'
@@ -53,7 +42,7 @@ async function protocolThroughput() {
   const server = await forkBenchServer(port, body)
   // Both phases send the same signed requests (the plain route ignores the headers): the load
   // generator then does the same work per request in each, and its share of the two cores does
-  // not tilt the comparison (without headers the plain phase measured ~20 % faster).
+  // not tilt the comparison (without headers the plain phase ran faster: bench/README.md).
   const plainPhase = () => ({ url: `${baseUrl}/bench/plain`, next: presignedCalls(signedPath) })
   const signedPhase = () => ({ url: `${baseUrl}${signedPath}`, next: presignedCalls(signedPath) })
   try {

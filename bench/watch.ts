@@ -1,5 +1,5 @@
 /**
- * Issue 4's benchmark: on a real PostgreSQL, the throughput of media/home (signed, sealed, with
+ * The watching benchmark: on a real PostgreSQL, the throughput of media/home (signed, sealed, with
  * a session) and of the HLS key endpoint (a play token, one indexed query) relative to the
  * signed baseline of the foundation benchmark (GET ping/config) on the same server; target ≥ 0.6.
  */

@@ -1,17 +1,17 @@
 /**
  * Every message between the page and the service worker, one discriminated union each
- * way, checked on both ends (STYLE.md).
+ * way, checked on both ends so neither trusts what the other sent.
  */
 export type PageToWorkerMessage =
   /** Activate the waiting worker; the page reloads when it takes control. Workbox-window sends this shape. */
   | { type: 'SKIP_WAITING' }
   | { type: 'GET_VERSION' }
   /**
-   * Where scrambled images live: the config's IMAGE domain (SPEC §3), absolute URLs or URL
+   * Where scrambled images live: the config's IMAGE domain, absolute URLs or URL
    * prefixes. Replaces the worker's list; the worker keeps it across restarts.
    */
   | { type: 'IMAGE_ORIGINS'; origins: string[] }
-  /** Image URLs of a list's next page to fetch into the prefetch cache (issue 3); foreign URLs are ignored. */
+  /** Image URLs of a list's next page to fetch into the prefetch cache; foreign URLs are ignored. */
   | { type: 'PREFETCH_IMAGES'; urls: string[] }
 
 export type WorkerToPageMessage =

@@ -1,5 +1,5 @@
 /**
- * Makes the demo HLS streams committed under assets/demo-streams/ (issue 4, "Demo content"):
+ * Makes the demo HLS streams committed under assets/demo-streams/ (server/media-pipeline/README.md):
  * one per entry of DEMO_STREAMS (server/db/demo/streams.ts), each a colour field with a moving
  * square, a label "演示视频 N" (not a catalogue title: later demo videos share these streams)
  * and a running clock (so a browser test can see it play), landscape for long videos and

@@ -25,8 +25,8 @@ export function startApp({ store, api, ready }: AppStart): void {
 
   // The first page renders once the router has it (session, code and all), as a transition:
   // React then renders the shell and the page in slices of a few milliseconds. Rendered at once,
-  // the router's store update made the whole first render and commit one synchronous task,
-  // 40–100 ms here and several times that on a slow phone. Until then the splash shows.
+  // the router's store update made the whole first render and commit one long synchronous task
+  // (bench/README.md). Until then the splash shows.
   const root = createRoot(document.getElementById('root')!)
   const render = () =>
     startTransition(() =>

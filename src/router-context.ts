@@ -5,6 +5,6 @@ import type { AppStore } from './lib/store.ts'
 export interface RouterContext {
   store: AppStore
   api: Api
-  /** Restores or creates the session once (SPEC §5); rejects with the reason it could not. */
+  /** Restores or creates the session once; rejects with the reason it could not. */
   ready(): Promise<void>
 }

@@ -9,10 +9,10 @@ export function createAppRouter(context: RouterContext) {
   return createRouter({
     routeTree,
     context,
-    // New navigations start at the top, back/forward restore (SPEC §4); tab pages restore by path.
+    // New navigations start at the top, back/forward restore; tab pages restore by path.
     scrollRestoration: true,
     getScrollRestorationKey: scrollKeyFor,
-    // The SPEC's paths are URL contracts: keep `/mine/` and `/community` as written.
+    // Paths are URL contracts (deep links and ads name them): keep `/mine/` and `/community` as written.
     trailingSlash: 'preserve',
     defaultPreload: 'intent',
     defaultErrorComponent: RouteErrorScreen,

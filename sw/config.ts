@@ -9,7 +9,7 @@ export { CACHE_PREFIX, IMAGE_CACHE_FAMILY }
 export const SW_VERSION = 'v1'
 
 /**
- * Navigations that must reach the network, never the app shell: the API (STYLE.md) and
+ * Navigations that must reach the network, never the app shell: the API and
  * anything that looks like a file (sw.js, icons, the manifest).
  */
 export const NAVIGATION_DENYLIST: readonly RegExp[] = [/^\/api(\/|$)/, /\/[^/?]+\.[a-z0-9]+$/i]
@@ -20,7 +20,7 @@ export function servesShell(pathname: string): boolean {
 }
 
 /**
- * Images (SPEC §3, issue 3). Seen and prefetched images live in separate caches because a
+ * Images. Seen and prefetched images live in separate caches because a
  * quota purge deletes a whole cache: the prefetch cache, cheaper to lose, goes first.
  * Both carry SW_VERSION; cleanupImageCaches() removes other versions' on activate.
  */
@@ -29,11 +29,11 @@ export const IMAGE_CACHE_PREFETCH = `${IMAGE_CACHE_FAMILY}prefetch-${SW_VERSION}
 /** Entries kept per cache; the oldest (first inserted) go first. */
 export const IMAGE_CACHE_SEEN_MAX = 500
 export const IMAGE_CACHE_PREFETCH_MAX = 300
-/** SPEC §3: one image fetch (headers and body) may take this long. */
+/** One image fetch (headers and body) may take this long: a slow link still gets its images. */
 export const IMAGE_FETCH_TIMEOUT_MS = 100_000
 /** Prefetches of one batch in flight at once, so they do not crowd out what the user is looking at. */
 export const PREFETCH_CONCURRENCY = 3
-/** What the worker's own image responses say; the bytes behind a URL never change (issue 3, "immutable"). */
+/** What the worker's own image responses say; the bytes behind a URL never change. */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
 
 /**

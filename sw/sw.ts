@@ -38,7 +38,7 @@ cleanupOutdatedCaches()
 // Every app path opens offline with the shell; the API and files never get index.html.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [...NAVIGATION_DENYLIST] }))
 
-// Images of the image origin (SPEC §3). Registered after the precache route, so precached
+// Images of the image origins (docs/protocol.md, "Images"). Registered after the precache route, so precached
 // icons are still answered from the precache.
 const origins = createImageOriginStore({
   caches: self.caches,

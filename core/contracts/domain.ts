@@ -1,6 +1,6 @@
 /**
- * The config's domain entries (SPEC §6), kept free of zod so the app's entry chunk can use
- * them without pulling the schemas in (config.ts validates the same shape).
+ * The config's domain entries as plain values (config.ts holds their schema), for code that
+ * needs the types of domain but not the config's contract.
  */
 export const DomainType = {
   Image: 'IMAGE',
@@ -17,7 +17,7 @@ export interface DomainEntry {
   urls: string[]
 }
 
-/** First URL of the first entry of a type, or undefined (SPEC §3). */
+/** First URL of the first entry of a type (the one in use), or undefined. */
 export function domainUrl(config: { domain: readonly DomainEntry[] }, type: DomainType): string | undefined {
   return config.domain.find((entry) => entry.type === type)?.urls[0]
 }

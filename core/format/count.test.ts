@@ -3,7 +3,7 @@ import { formatCount } from './count.ts'
 import type { FormatMessages } from './messages-zh.ts'
 import { zhMessages } from './messages-zh.ts'
 
-describe('formatCount (SPEC §7)', () => {
+describe('formatCount', () => {
   it.each<[unknown, string]>([
     [0, '0'],
     [1, '1'],

@@ -10,7 +10,7 @@ const UNITS = [
 ] as const
 
 /**
- * A count for display (SPEC §7): under 1000 as is; from 1000 the largest unit whose threshold
+ * A count for display: under 1000 as is; from 1000 the largest unit whose threshold
  * the count reaches wins (T 1e12, Y 1e8, M 1e6, W 1e4, K 1e3 — so 12 345 is "1.2W", not
  * "12.3K"), with one decimal.
  * Our choices: the decimal is truncated, never rounded up, so a count is never overstated and

@@ -8,7 +8,7 @@ import { toFiniteNumber } from './number.ts'
 dayjs.extend(utc)
 dayjs.extend(timezone)
 
-/** SPEC §7. */
+/** Dates as the API and the app show them: Shanghai time, no daylight saving. */
 const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss'
 const TIME_ZONE = 'Asia/Shanghai'
 

@@ -1,6 +1,6 @@
 /**
  * Every UI string core/format produces, so another language is one more object of this type.
- * SPEC §7 fixes the Simplified Chinese values.
+ * The UI is Simplified Chinese; these are its values.
  */
 export interface FormatMessages {
   /** dayjs locale name used for dates. */

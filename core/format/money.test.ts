@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatMoney } from './money.ts'
 
-describe('formatMoney (SPEC §6)', () => {
+describe('formatMoney', () => {
   it.each<[unknown, string]>([
     [0, '0'],
     [1, '0.01'],

@@ -1,7 +1,7 @@
 import { toFiniteNumber } from './number.ts'
 
 /**
- * Diamonds in cents of the display unit → the display text (SPEC §6): divided by 100 with two
+ * Diamonds in cents of the display unit → the display text: divided by 100 with two
  * decimals, a trailing `.00` dropped (1234 → "12.34", 1250 → "12.50", 1200 → "12").
  * Negative amounts (ledger debits) keep their sign: -150 → "-1.50". Fractional cents are rounded
  * to the nearest cent first (half away from zero). Missing or non-numeric input → "0".

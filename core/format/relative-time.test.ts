@@ -6,7 +6,7 @@ const MIN = 60
 const HOUR = 3600
 const DAY = 86400
 
-describe('relativeTime (SPEC §7)', () => {
+describe('relativeTime', () => {
   it.each<[number, string]>([
     [0, '刚刚'],
     [59, '刚刚'],

@@ -7,9 +7,9 @@ const DAY = 24 * HOUR
 
 /**
  * How long ago `then` was, seen at `now`; both are Unix seconds (the API's unit), and `now`
- * is always passed in — core/ has no clock. SPEC §7: under a minute "刚刚", then N分钟前,
+ * is always passed in — core/ has no clock. Under a minute "刚刚", then N分钟前,
  * N小时前, N天前 (1–6 days), N周前 (7–29 days), and from 30 days N个月前 with a month of
- * 30 days (30–59 days "1个月前", 365 days "12个月前" — SPEC has no years).
+ * 30 days (30–59 days "1个月前", 365 days "12个月前": there is no year unit).
  * Whole units, rounded down. A future `then` gives "". So does a missing, non-numeric,
  * zero or negative `then` (0 means "never" in the API) or a non-numeric `now`.
  */

@@ -1,5 +1,5 @@
 /**
- * Image descrambling, SPEC §3. Byte layouts:
+ * Image descrambling (docs/protocol.md, "Images"). Byte layouts:
  *  - marker: [6-byte XOR marker][image XOR xorByte]
  *  - offset: [6-byte offset marker][filler up to byte 162][image from byte 163]
  *  - plain:  a JPEG, PNG, GIF or WebP file as is (WebP is our addition, see image-type.ts)
@@ -7,8 +7,8 @@
  * A marker only counts when all of its bytes are there.
  *
  * descramble() works in place: it may overwrite the input and returns a view of it, so a
- * caller hands over a buffer it does not need any more (a fetched ArrayBuffer). In Chromium
- * an extra copy of the image costs about five times the XOR itself (issue 3).
+ * caller hands over a buffer it does not need any more (a fetched ArrayBuffer): in Chromium
+ * an extra copy of the image costs more than the XOR itself (bench/README.md).
  */
 import {
   DEV_IMAGE_HEAD_KEY,
@@ -92,15 +92,10 @@ export function detectScheme(bytes: Uint8Array, keys: ImageKeys): ImageScheme {
 /**
  * XORs every byte with `byte`, in place. The aligned middle goes through a BigInt64Array view
  * sixteen words per iteration: V8 compiles 64-bit BigInt XOR on typed arrays to plain machine
- * words, measured about twice the 32-bit Int32Array loop (itself ~10× a byte loop, issue 3)
- * in Node and Chromium. Sixteen rather than eight words gained 5–8 %; the loop then runs as
- * fast as a Float64Array loop that only loads and stores (~15 GB/s at 100 KB in Node 20), so
- * the XOR is no longer what limits it. The word holds the byte in all eight lanes, so it is
- * the same on little- and big-endian machines. The bytes before the first 8-byte-aligned
+ * words, and at sixteen the loop runs as fast as one that only loads and stores, so the XOR no
+ * longer limits it (figures in bench/README.md). The word holds the byte in all eight lanes, so
+ * it is the same on little- and big-endian machines. The bytes before the first 8-byte-aligned
  * address and after the last whole word go one at a time, so views at any byteOffset work.
- * In Node 20 this loop runs a third slower once any ArrayBuffer in the process has been
- * detached (a transfer list, a byte stream): V8 then checks each access for a detached buffer
- * (bench/descramble.ts). Chromium 156 measured the same before and after a detach.
  */
 export function xorInPlace(bytes: Uint8Array, byte: number): void {
   const b = byte & 0xff

@@ -19,8 +19,8 @@ function has(bytes: Uint8Array, at: number, magic: readonly number[]): boolean {
 }
 
 /**
- * The formats that pass through the descrambler unchanged: JPEG, PNG and GIF as SPEC §3 says,
- * plus WebP (RIFF....WEBP), which issue 3 asks for — our addition to the SPEC's list.
+ * The formats that pass through the descrambler unchanged: JPEG, PNG, GIF and WebP
+ * (RIFF....WEBP); see docs/protocol.md, "Images".
  */
 export function plainImageType(bytes: Uint8Array): string | null {
   if (has(bytes, 0, JPEG)) return 'image/jpeg'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { adTarget } from './ad-target.ts'
 
-describe('adTarget (SPEC §4 precedence)', () => {
+describe('adTarget precedence', () => {
   const all = { href: 'h', url: 'u', link: 'l', jumpLink: 'jl', jumpUrl: 'ju', download_url: 'd' }
   it.each([
     [all, 'h'],

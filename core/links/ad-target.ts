@@ -1,4 +1,4 @@
-/** Fields that may hold an ad's target, in the order SPEC §4 gives. */
+/** Fields that may hold an ad's target, the first present one winning. */
 const AD_TARGET_FIELDS = ['href', 'url', 'link', 'jumpLink', 'jumpUrl', 'download_url'] as const
 
 export type AdTargetFields = Partial<Record<(typeof AD_TARGET_FIELDS)[number], unknown>>

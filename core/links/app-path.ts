@@ -1,4 +1,4 @@
-/** The fallback page (SPEC §4). */
+/** The fallback page for links and content that name no page of the app. */
 export const NOT_FOUND_PATH = '/notFound'
 
 type QueryValue = string | number | null | undefined
@@ -19,7 +19,7 @@ export function hasId(id: QueryValue): id is string | number {
 }
 
 /**
- * Paths of permanently out-of-scope areas (SPEC §0: the dating listings). The app has no
+ * Paths of permanently out-of-scope areas (the dating listings). The app has no
  * such routes; a link that names one is sent to /notFound rather than passed along.
  */
 export function isOutOfScopePath(path: string): boolean {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { contentRoute } from './content-route.ts'
 
-describe('contentRoute (SPEC §4 content types)', () => {
+describe('contentRoute (content types)', () => {
   it.each([
     [1, '/play/longVideo?id=42'],
     [2, '/play/longVideo?id=42'],
@@ -12,7 +12,7 @@ describe('contentRoute (SPEC §4 content types)', () => {
     [8, '/reserved/detail?id=42'],
     [10, '/novel/audio?id=42'],
     ['3', '/play/videoCollection?id=42'],
-    // Dating pages are out of scope (SPEC §0): never emitted.
+    // Dating pages are permanently out of scope: never emitted.
     [7, '/notFound'],
     [9, '/notFound'],
     [0, '/notFound'],

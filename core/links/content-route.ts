@@ -1,7 +1,7 @@
 import { NOT_FOUND_PATH, appPath, hasId } from './app-path.ts'
 
 /**
- * Content-type codes (SPEC §4). 7 and 9 were dating pages, permanently out of scope (SPEC §0):
+ * Content-type codes. 7 and 9 were dating pages, permanently out of scope:
  * they are deliberately absent, so they resolve to /notFound like any unknown code.
  * Circle, anime, reserved and novel pages are not built; their paths land on the catch-all.
  */

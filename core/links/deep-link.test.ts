@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { linkTypeRoute, schemeRoute } from './deep-link.ts'
 import { parseLink } from './parse-link.ts'
 
-describe('schemeRoute (SPEC §4 scheme values)', () => {
+describe('schemeRoute (scheme values)', () => {
   it.each([
     ['read_xty_home', '/'],
     ['read_xty_home?index=1', '/'],
@@ -39,7 +39,7 @@ describe('schemeRoute (SPEC §4 scheme values)', () => {
   )
 })
 
-describe('linkTypeRoute (SPEC §4 link type codes)', () => {
+describe('linkTypeRoute (link type codes)', () => {
   const params = { id: 5, name: '名' }
   it.each([
     [1, '/play/longVideo?id=5'],

@@ -1,7 +1,7 @@
 import { NOT_FOUND_PATH, appPath, hasId } from './app-path.ts'
 import type { LinkQuery, ParsedLink } from './parse-link.ts'
 
-/** Deep-link scheme values (SPEC §4), written as the link's urlParent: `read_xty_video?id=3`. */
+/** Deep-link scheme values, written as the link's urlParent: `read_xty_video?id=3`. */
 const DeepLinkScheme = {
   Home: 'read_xty_home',
   Video: 'read_xty_video',
@@ -25,7 +25,7 @@ const withId = (path: string, params: Params, extra: { name?: string | null } = 
   hasId(params.id) ? appPath(path, { id: params.id, ...extra }) : NOT_FOUND_PATH
 
 const videoPath = (p: Params) => withId('/play/longVideo', p)
-const vipPath = () => '/mine/vip' // our choice: SPEC §4 names no path; the Mine vip page
+const vipPath = () => '/mine/vip' // our choice: the scheme names no path; the Mine vip page
 const walletPath = () => '/mine/diamondRecharge'
 const sharePath = () => '/mine/share' // our choice: the Mine share page
 const tagPath = (p: Params) => withId('/subpage/labelPage', p, { name: p.name }) // our choice: the label page
@@ -56,7 +56,7 @@ const SCHEME_PREFIX = 'read_xty_'
 /**
  * The app path of a deep-link scheme link, or undefined when the link is not one.
  * `read_xty_video`, `read_xty_video:` and `read_xty_video://` are read alike, case-insensitively.
- * A `read_xty_*` value that is not in SPEC §4's list (e.g. one naming an out-of-scope page)
+ * A `read_xty_*` value that is not in DeepLinkScheme (e.g. one naming an out-of-scope page)
  * resolves to /notFound.
  */
 export function schemeRoute(link: ParsedLink): string | undefined {
@@ -66,7 +66,7 @@ export function schemeRoute(link: ParsedLink): string | undefined {
   return route ? route(link.query) : NOT_FOUND_PATH
 }
 
-/** Link type codes (SPEC §4). */
+/** Link type codes. */
 const LinkType = {
   Video: 1,
   Vip: 2,
@@ -87,7 +87,7 @@ const LINK_TYPE_ROUTES: Record<LinkType, (params: Params) => string> = {
   [LinkType.Vip]: vipPath,
   [LinkType.DiamondRecharge]: walletPath,
   [LinkType.Share]: sharePath,
-  // SPEC §4 gives both 5 and 6 the topic list.
+  // Both 5 and 6 open the topic list.
   [LinkType.TopicList]: topicPath,
   [LinkType.TopicListAlt]: topicPath,
   [LinkType.PostDetail]: postPath,

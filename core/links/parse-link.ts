@@ -1,4 +1,4 @@
-/** The query parameters the app reads from a link (SPEC §4). Absent parameters are undefined. */
+/** The query parameters the app reads from a link. Absent parameters are undefined. */
 export interface LinkQuery {
   id: string | undefined
   index: string | undefined
@@ -6,7 +6,7 @@ export interface LinkQuery {
   token: string | undefined
 }
 
-/** A link split the way SPEC §4 describes. */
+/** A link split into the part before its query, the whole text, and the query the app reads. */
 export interface ParsedLink {
   /** Everything before the query (and before the fragment), e.g. `read_xty_video` or `https://a.example/p`. */
   urlParent: string

@@ -19,7 +19,7 @@ export interface LinkContext {
 const NONE: ResolvedLink = { kind: 'none' }
 
 /**
- * Resolves a link from content, an ad or a deep link (SPEC §4):
+ * Resolves a link from content, an ad or a deep link:
  * - blank → none;
  * - a scheme value (`read_xty_video?id=3`) → its app path (unknown `read_xty_*` → /notFound);
  * - an app path (`/topicList?id=1`) → internal, as given; a relative path (`mine/vip`) → internal
@@ -28,7 +28,7 @@ const NONE: ResolvedLink = { kind: 'none' }
  * - any other http(s) URL, or a protocol-relative `//host/…` (read as https) → external, with the
  *   session token filled in only on operator hosts;
  * - any other scheme (javascript:, data:, mailto:, …) or an unparsable URL → none.
- * Paths of out-of-scope areas (SPEC §0) become /notFound; paths that would leave the origin
+ * Paths of out-of-scope areas become /notFound; paths that would leave the origin
  * (`/\\host`, control characters) become none.
  */
 export function resolveLink(text: string | null | undefined, ctx: LinkContext = {}): ResolvedLink {

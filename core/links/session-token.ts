@@ -4,7 +4,7 @@ import { isHttpUrl, parseWebUrl } from './web-url.ts'
 
 /**
  * Host names of the operator's own domains: every URL of the config's LAND and H5SHAREURL
- * entries (SPEC §4). Only these may receive the session token.
+ * entries. Only these may receive the session token.
  */
 export function operatorHosts(config: Pick<AppConfig, 'domain'>): string[] {
   const hosts = new Set<string>()

@@ -1,4 +1,4 @@
-/** Result codes of the `{code, data, tip, msg}` body (SPEC §2). */
+/** Result codes of the `{code, data, tip, msg}` body (docs/protocol.md). */
 export const ResultCode = {
   Ok: 200,
   SessionInvalid: 1000,

@@ -25,7 +25,7 @@ type DigestsAndCiphers = 'sha256' | 'hmacSha1' | 'aes256CbcEncrypt' | 'aes256Cbc
 /**
  * The same primitives where digests and ciphers are asynchronous: WebCrypto in the page, which
  * computes them natively and off the main thread (pure-JavaScript AES and SHA blocked a phone's
- * main thread for tens of milliseconds on a first visit, issue 3).
+ * main thread for tens of milliseconds on a first visit).
  */
 export interface AsyncProtocolCrypto extends Omit<ProtocolCrypto, DigestsAndCiphers> {
   sha256(data: Uint8Array): Promise<Uint8Array>

@@ -8,7 +8,7 @@ export const MAX_CLOCK_SKEW_SECONDS = 300
 export const NONCE_TTL_SECONDS = 600
 
 /**
- * Image scrambling (SPEC §3). The XOR byte and the head key live in the client, like
+ * Image scrambling (docs/protocol.md, "Images"). The XOR byte and the head key live in the client, like
  * API_SECRET, so they deter scraping rather than protect anything; production sets its own.
  */
 export const DEV_IMAGE_XOR_BYTE = 0x5a

@@ -2,7 +2,7 @@ import type { AsyncProtocolCrypto, ProtocolCrypto } from './crypto.ts'
 
 export const SEED_LENGTH = 12
 
-/** `{"hash": true, "data": base64(seed ‖ ciphertext)}` (SPEC §2). */
+/** `{"hash": true, "data": base64(seed ‖ ciphertext)}` (docs/protocol.md, "Envelope"). */
 export interface Envelope {
   hash: true
   data: string

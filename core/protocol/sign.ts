@@ -20,7 +20,7 @@ export interface UserAgentFields {
   version?: string
 }
 
-/** `X-User-Agent` (SPEC §2); each value URI-encoded. */
+/** `X-User-Agent` (docs/protocol.md, "Signing"); each value URI-encoded. */
 export function formatXUserAgent(fields: UserAgentFields): string {
   const e = encodeURIComponent
   return (
@@ -47,7 +47,7 @@ export interface SignedCall {
   nonce: string
 }
 
-/** The exact text HMAC-SHA1 covers (SPEC §2). */
+/** The exact text HMAC-SHA1 covers (docs/protocol.md, "Signing"). */
 export function signingText(call: SignedCall): string {
   return `${call.token}\n${call.path}\n${call.xUserAgent}\n${call.t}\n${call.nonce}`
 }

@@ -9,7 +9,7 @@ const line = (expireInt: number) => ({ vipType: 1, vipExpireInt: expireInt, vipE
 /** One line active (expiring after NOW) or expired (at NOW: not after it). */
 const holder = (tier: VipTier, active: boolean): VipHolder => ({ [tier]: line(active ? NOW + 1 : NOW) })
 
-describe('vipUnlocks (issue 4 rule)', () => {
+describe('vipUnlocks', () => {
   const table: [number, VipTier, boolean][] = [
     [VipRequirement.Normal, VipTier.Normal, true],
     [VipRequirement.Normal, VipTier.Supreme, true],

@@ -3,7 +3,7 @@ import { PlayLock } from '../contracts/play.ts'
 import { isVipActiveAt, VipTier, type VipHolder } from './vip.ts'
 
 /**
- * Which active membership lines unlock each requirement (issue 4, our rule): normal content
+ * Which active membership lines unlock each requirement (our rule): normal content
  * opens for any line; supreme content only for supreme; dark content for dark or supreme.
  */
 const UNLOCKED_BY: Record<VipRequirement, readonly VipTier[]> = {

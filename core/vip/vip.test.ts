@@ -5,7 +5,7 @@ import { isVipActive, isVipActiveAt, vipExpiryShown, vipLabel, type VipHolder, t
 const off: VipStatus = { vipType: 0, vipExpireInt: 0, vipExpire: '' }
 const on = (vipExpire: string, vipExpireInt = 1_800_000_000): VipStatus => ({ vipType: 1, vipExpireInt, vipExpire })
 
-describe('isVipActive (SPEC §5: vipType > 0 and vipExpireInt > 0)', () => {
+describe('isVipActive (vipType > 0 and vipExpireInt > 0)', () => {
   it.each<[VipLine, boolean]>([
     [on('2027-01-15 08:00:00'), true],
     [{ vipType: 2, vipExpireInt: 1 }, true],

@@ -1,6 +1,6 @@
 import type { VipStatus } from '../contracts/session.ts'
 
-/** The three membership lines of the user info (SPEC §5). */
+/** The three membership lines of the user info. */
 export const VipTier = {
   Normal: 'normalVip',
   Supreme: 'supremeVip',
@@ -15,7 +15,7 @@ export type VipLine = Partial<VipStatus> | null | undefined
 export type VipHolder = Partial<Record<VipTier, VipLine>> | null | undefined
 
 /**
- * SPEC §5 exactly: a line is active when vipType > 0 and vipExpireInt > 0. A missing line or
+ * The API's rule: a line is active when vipType > 0 and vipExpireInt > 0. A missing line or
  * field, or a non-number, is inactive. This does not compare the expiry with the clock — the
  * server reports vipType 0 once a membership lapses; see isVipActiveAt for a clock check.
  */
@@ -38,7 +38,7 @@ export function vipLabel(user: VipHolder): 'SVIP' | 'VIP' | '' {
   return ''
 }
 
-/** Order in which the expiry is shown (SPEC §5): supreme, then dark, then normal. */
+/** Order in which the expiry is shown: supreme, then dark, then normal. */
 const EXPIRY_ORDER = [VipTier.Supreme, VipTier.Dark, VipTier.Normal] as const
 
 /** The vipExpire text of the first active line in that order, or '' (also when it has none). */

@@ -1,5 +1,6 @@
 /**
- * The server's side of SPEC §3: every stored image is scrambled with one of three schemes.
+ * The server's side of image scrambling (docs/protocol.md, "Images"): every stored image is
+ * scrambled with one of three schemes.
  * The byte layouts are core's (core/images/descramble.ts); the golden vectors in
  * core/images/vectors.json hold both ends to them.
  */

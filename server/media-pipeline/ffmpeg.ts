@@ -1,5 +1,5 @@
 /**
- * The system ffmpeg/ffprobe (SPEC §1: "ffmpeg (system package) transcodes uploads to HLS"):
+ * The system ffmpeg/ffprobe (the Debian package, not a bundled binary):
  * finding them, running them without a shell, and probing an input. Everything that goes
  * wrong surfaces as one of the MediaPipelineError subclasses below, with a message a
  * person can act on.

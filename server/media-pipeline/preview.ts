@@ -1,5 +1,5 @@
 /**
- * The preview of a priced video (issue 4, "locked state with a preview"): the first whole
+ * The preview of a price-locked video: the first whole
  * segments of the lowest rendition, decrypted, as their own unencrypted HLS playlist under
  * `<stream>/preview/`. A viewer who has not paid plays these without ever being given the
  * stream's key; the key stays with the entitled.

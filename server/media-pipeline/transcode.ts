@@ -1,5 +1,5 @@
 /**
- * One input video → a directory of HLS (issue 4, "Media pipeline"): H.264/AAC in MPEG-TS
+ * One input video → a directory of HLS (README.md beside this file): H.264/AAC in MPEG-TS
  * segments, two or three renditions for adaptive bitrate, a master playlist, a cover
  * frame, and optionally AES-128 segment encryption with one random key per video.
  *

@@ -25,7 +25,7 @@ export interface ProtocolDeps {
   nonceStore: NonceStore
   /**
    * Paths under /api/ that carry their own credential instead of a signature: the HLS key
-   * endpoint, fetched by the browser's native player or hls.js, which cannot sign (issue 4).
+   * endpoint, fetched by the browser's native player or hls.js, which cannot sign.
    */
   unsignedPrefixes?: readonly string[]
   /** Runs before the checks on every signed route: the per-client rate limits. */
@@ -77,7 +77,7 @@ function nonceChecked(
 }
 
 /**
- * SPEC §2 checks for every signed request, in order, before the body is read or a handler
+ * The protocol's checks (docs/protocol.md, "Signing") for every signed request, in order, before the body is read or a handler
  * runs: header well-formed (4003), clock skew (4004 + serverTime), signature (4003), nonce not
  * replayed (4005). A rejected request never reaches a handler.
  *
@@ -140,7 +140,7 @@ export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
     route.onRequest = [...signedRouteHooks, ...own]
   })
 
-  // JSON bodies, sealed or plain (SPEC §2: a body without `hash` is plain JSON).
+  // JSON bodies, sealed or plain (a body without `hash` is plain JSON).
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (request.routeOptions.config.inputless) return done(null, undefined)

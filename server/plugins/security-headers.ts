@@ -24,7 +24,7 @@ const CONTENT_SECURITY_POLICY = [
 
 /**
  * Powerful features the app does not use are off for it and anything it embeds; the camera
- * stays available to this origin for scanning a credential QR (SPEC: accoutCodeCamera).
+ * stays available to this origin for scanning a credential QR (/mine/setting/accoutCodeCamera).
  */
 const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()'
 

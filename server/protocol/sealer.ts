@@ -47,7 +47,7 @@ function createKeyDeriver(secret: string) {
 }
 
 /**
- * Seals answer JSON into the envelope text `{"hash":true,"data":"…"}` (SPEC §2), the server's
+ * Seals answer JSON into the envelope text `{"hash":true,"data":"…"}` (docs/protocol.md), the server's
  * hottest path. Same layout as core's sealText — AES-256-CBC with PKCS#7 padding under the
  * derived key and iv — checked against the golden vectors, with the per-answer work cut down:
  * - the key and iv are derived into reused buffers (createKeyDeriver);

@@ -1,5 +1,5 @@
 /**
- * A client written from SPEC §2 alone with node:crypto, sharing no code with core/protocol,
+ * A client written from docs/protocol.md alone with node:crypto, sharing no code with core/protocol,
  * so the server is checked against an independent implementation of the wire protocol.
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto'

@@ -17,9 +17,9 @@ const SAMPLE_TEXT = '首页热门 Marquee 1.2万'
  * Lays out a line of hidden text in each style, one style per task, and settles when done.
  *
  * The first time text uses a font at a given size and weight, Chromium builds that font
- * instance; with the system's CJK fonts (tens of MB each) that took 3–25 ms each on the
- * development machine, unthrottled. Home's first render meets about ten of them in one
- * layout, a long task on a phone, right when the page becomes usable. Built one per task while
+ * instance, several milliseconds each with the system's CJK fonts (tens of MB each; figures in
+ * bench/README.md). Home's first render meets about ten of them in one layout, a long task on a
+ * phone, right when the page becomes usable. Built one per task while
  * the page still waits for the network, each is a short task, and the first render finds them
  * made.
  */

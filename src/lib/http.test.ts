@@ -73,7 +73,7 @@ const anyGet = (name: string) =>
 const ok = (data: unknown) => json({ code: 200, data, tip: '', msg: '' })
 
 describe('createApi signing', () => {
-  it('signs every call with the SPEC §2 headers over the path', async () => {
+  it('signs every call with the protocol headers over the path', async () => {
     const { api, seen } = setup(() => ok({ fine: true }))
     await expect(api.call(anyGet('ping/config'))).resolves.toEqual({ fine: true })
     const request = seen[0]!

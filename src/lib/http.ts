@@ -42,7 +42,7 @@ export interface ApiDeps {
   getXUserAgent(): string
   /** The stored config's `encryption.request`. */
   shouldSealRequests(): boolean
-  /** Code 1000: the session is gone (SPEC §2); called once however many calls see it. */
+  /** Code 1000: the session is gone; called once however many calls see it. */
   onSessionInvalid(): void
   /** Milliseconds since the epoch. */
   now(): number
@@ -91,7 +91,7 @@ function isApiResult(value: unknown): value is ApiResult {
 }
 
 /**
- * The HTTP client of the app (SPEC §2, §8): every call signed, POST bodies sealed when the
+ * The HTTP client of the app (docs/protocol.md): every call signed, POST bodies sealed when the
  * config asks for it, sealed answers opened, one retry with a corrected clock after 4004,
  * and one clear message per failure kind.
  */

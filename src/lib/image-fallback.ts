@@ -1,6 +1,6 @@
 /**
  * Images without a controlling service worker (first visit, workers blocked or unsupported),
- * SPEC §3: fetch, descramble with the page's keys, show as a data URI, and keep the data URI
+ * fetch, descramble with the page's keys, show as a data URI, and keep the data URI
  * in IndexedDB through localforage (database `imageDatabase`, store `imgList`, version 1).
  *
  * Records are `{src, imgData, storedAt}` keyed by src. At most 500 are kept, oldest written

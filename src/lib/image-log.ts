@@ -1,5 +1,5 @@
 /**
- * Image load failures (SPEC §3: a failed image is logged and its placeholder stays). The app
+ * Image load failures (a failed image is logged and its placeholder stays). The app
  * has no log sink and lint bans console in src/, so failures go to a bounded in-memory list
  * that tests, journeys and a debugging session can read.
  */

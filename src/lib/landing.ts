@@ -18,7 +18,7 @@ export function recordLanding(href: string, storage: Pick<Storage, 'getItem' | '
   }
 }
 
-/** The back rule (SPEC §4): `/` from the landing route (or with no history), else one step back. */
+/** The back rule: `/` from the landing route (or with no history), else one step back. */
 export function backTarget(
   currentHref: string,
   canGoBack: boolean,

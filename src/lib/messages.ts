@@ -1,10 +1,10 @@
 /**
- * Every UI string lives in src/lib/messages*.ts (SPEC §7). Another language is another object
+ * Every UI string lives in src/lib/messages*.ts. Another language is another object
  * of type `Messages` (and of each area file's shape); `t` is the one in use.
  *
  * This file holds what the shell and home need at first paint. The sections of pages loaded on
  * demand live in messages-<area>.ts, each exporting a `t` that extends this one, so a screen
- * imports one `t` and their text stays out of the first visit's JavaScript (issue 3's budget).
+ * imports one `t` and their text stays out of the first visit's JavaScript (docs/first-visit.md).
  */
 const zhCN = {
   appName: 'Marquee',

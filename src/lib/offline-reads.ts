@@ -4,7 +4,7 @@ import { callKey } from '../../core/contracts/call-key.ts'
 import { ApiError, ApiErrorKind } from './http.ts'
 import type { AppStore } from './store.ts'
 
-/** Where the last answers of list and detail reads live (issue 3, offline browsing). */
+/** Where the last answers of list and detail reads live, so visited pages reopen offline. */
 const READS_DATABASE = { name: 'marquee', storeName: 'reads' } as const
 /** Reads kept; the least recently saved go first. About 10 KB each, so a few MB at most. */
 const MAX_STORED_READS = 300

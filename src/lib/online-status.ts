@@ -3,7 +3,7 @@ import type { AppStore } from './store.ts'
 import { ApiError, ApiErrorKind, type Api } from './http.ts'
 
 /**
- * Whether the app can reach the network (SPEC §3: "the app says it is offline"). The browser's
+ * Whether the app can reach the network, so it can say it is offline. The browser's
  * own flag and online/offline events are one source; an API call that fails with a network
  * error is the other, since `navigator.onLine` stays true on a captive or dead link. Any
  * answered call or an `online` event flips it back.

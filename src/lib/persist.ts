@@ -2,7 +2,7 @@ import localforage from 'localforage'
 import type { AsyncProtocolCrypto } from '../../core/protocol/crypto.ts'
 import { isEnvelope, openAsync, sealAsync } from '../../core/protocol/envelope.ts'
 
-/** Where the session, config and app stores live (SPEC §5). */
+/** Where the session, config and app stores live. */
 const STATE_DATABASE = { name: 'marquee', storeName: 'state' } as const
 
 export interface KeyValueBackend {
@@ -20,7 +20,7 @@ export interface SecureStorage {
 /**
  * Values sealed with the protocol envelope keyed by the API secret before they reach
  * IndexedDB. The secret ships in the app, so this deters casual reading of the
- * database; it is not protection against someone holding the device (SPEC §2).
+ * database; it is not protection against someone holding the device.
  */
 export function createSecureStorage(deps: {
   crypto: AsyncProtocolCrypto

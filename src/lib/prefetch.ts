@@ -23,7 +23,7 @@ export type PrefetchPlan =
   | { data: true; images: boolean }
 
 /**
- * Whether to fetch a list's next page ahead of need (SPEC §3, issue 3): nothing on Save-Data,
+ * Whether to fetch a list's next page ahead of need: nothing on Save-Data,
  * on 2g, or when storage is over 90 % of its quota (the page would be stored too); the data
  * only when no worker controls the page (nobody to fetch the images into Cache Storage).
  */

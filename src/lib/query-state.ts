@@ -2,7 +2,7 @@ import { atom, type Getter } from 'jotai'
 import { startTransition } from 'react'
 import { errorMessage } from './http.ts'
 
-/** A server read as a feature atom holds it (STYLE.md: query atoms). */
+/** A server read as a feature's query atom holds it. */
 export type QueryState<T> =
   | { status: 'idle' }
   | { status: 'loading' }

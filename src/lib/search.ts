@@ -1,6 +1,6 @@
 /**
  * Tiny search-param readers for validateSearch. They run in the eager route tree, so they
- * stay dependency-free (zod there would weigh on the first visit).
+ * stay dependency-free.
  */
 export function optionalPositiveInt(value: unknown): number | undefined {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN

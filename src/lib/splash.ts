@@ -4,7 +4,7 @@ let timer: ReturnType<typeof setTimeout> | undefined
 
 /**
  * Removes #splash after `delayMs`; an earlier removal wins over a later one. The shell
- * asks for 2 s after the first non-home route shows (SPEC §4); home asks for 0 once its
+ * asks for 2 s after the first non-home route shows; home asks for 0 once its
  * first content has rendered, and error screens ask for 0 so an error is never hidden.
  */
 export function scheduleSplashRemoval(delayMs: number, now = Date.now()): void {

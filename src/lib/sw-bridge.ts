@@ -83,7 +83,7 @@ export interface QuietDeps {
  * time), or after `maxMs`. A first install precaches the whole app (~400 KB): started at the
  * load event, which comes before the session, home's data and the covers, it took the 6
  * connections HTTP/1.1 allows per host and the bandwidth of a slow network from the first
- * screen's images (issue 3).
+ * screen's images (docs/first-visit.md).
  */
 export function whenNetworkQuiet(quietMs: number, maxMs: number, deps: QuietDeps): Promise<void> {
   return new Promise((resolve) => {
@@ -175,7 +175,7 @@ export function hasControllingWorker(): boolean {
 }
 
 /**
- * Tells the worker where scrambled images live (SPEC §3: the config's IMAGE domain). Returns
+ * Tells the worker where scrambled images live (the config's IMAGE domain). Returns
  * whether a message went out: nothing is sent before the config is known or when it names no
  * image domain.
  */

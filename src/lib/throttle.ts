@@ -45,7 +45,7 @@ const realTimers: TapTimers = {
 }
 
 /**
- * Tap debounce (SPEC §4's 200 ms tab bar): the first tap acts at once; further taps less
+ * Tap debounce (the tab bar's 200 ms): the first tap acts at once; further taps less
  * than `waitMs` apart are held, and once they stop the last one acts — unless it asks for
  * what already happened. A double tap never acts twice, and a quick change of mind is not lost.
  */

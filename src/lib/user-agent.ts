@@ -11,7 +11,7 @@ const BROWSERS: ReadonlyArray<readonly [name: string, pattern: RegExp]> = [
   ['Safari', /Version\/([\d.]+).*Safari/],
 ]
 
-/** The X-User-Agent fields for a browser (SPEC §2); `light` overrides the system type. */
+/** The X-User-Agent fields for a browser (docs/protocol.md); `light` overrides the system type. */
 export function userAgentFields(userAgent: string, light: boolean, maxTouchPoints = 0): UserAgentFields {
   const isIos = /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1)
   const devType = /Android/i.test(userAgent) ? DevType.Android : isIos ? DevType.iOS : DevType.PC

@@ -2,7 +2,7 @@ import { throttle } from './throttle.ts'
 
 /**
  * `--vh` is 1 % of the real inner height (mobile browsers' 100vh includes the hidden
- * address bar), updated on resize and orientation change, throttled to 300 ms (SPEC §4).
+ * address bar), updated on resize and orientation change, throttled to 300 ms.
  */
 export function trackViewportHeight(win: Window = window): () => void {
   const update = () => win.document.documentElement.style.setProperty('--vh', `${win.innerHeight * 0.01}px`)

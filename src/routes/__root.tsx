@@ -6,7 +6,7 @@ import { NotFoundScreen } from '../ui/not-found-screen.tsx'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The guard: every navigation waits for the session; an initialisation error is
-  // rethrown so the error page shows it (SPEC §8).
+  // rethrown so the error page shows it, never a blank screen.
   beforeLoad: ({ context }) => context.ready(),
   component: AppLayout,
   errorComponent: RouteErrorScreen,

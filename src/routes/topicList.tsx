@@ -13,8 +13,8 @@ export const Route = createFileRoute('/topicList')({
 function TopicListPage() {
   // Kept alive: while hidden the route is unmatched, so hold on to the last search.
   const search = useLastDefined<NamedSearch>(Route.useSearch({ shouldThrow: false }))
-  // The router merges the raw query under the validated one, so an invalid `?id=abc` would
-  // come through as a string: read it through the validator again.
+  // Through the validator again: the router spreads the validated search over the raw query, so a
+  // value the validator left out (`?id=abc`) comes through raw (https://github.com/TanStack/router/issues/1965).
   const { id, name } = namedSearch(search ?? {})
   const config = useAtomValue(appConfigAtom)
   return <TopicListScreen id={id} name={name} config={config} />

@@ -2,7 +2,7 @@ import { useCanGoBack, useLocation, useRouter } from '@tanstack/react-router'
 import { backTarget } from '../lib/landing.ts'
 import { t } from '../lib/messages.ts'
 
-/** The shared back button: home from the landing route, else one step back (SPEC §4). */
+/** The shared back button: home from the landing route, else one step back (lib/landing.ts). */
 export function BackButton() {
   const router = useRouter()
   const canGoBack = useCanGoBack()

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { t } from '../lib/messages.ts'
 import { PageHeader } from './page-header.tsx'
 
-/** The honest interim state of a page a later issue builds: no fake data. */
+/** The honest interim state of a page not built yet: no fake data. */
 export function ComingSoon({ title, back = true, children }: { title: string; back?: boolean; children?: ReactNode }) {
   return (
     <main className="page">

@@ -17,7 +17,7 @@ export interface FooterNavProps {
   timers?: TapTimers
 }
 
-/** The footer tab bar (SPEC §4): taps debounced 200 ms (lib/throttle.ts), the active tab shows its activeIcon. */
+/** The footer tab bar: taps debounced 200 ms (lib/throttle.ts), the active tab shows its activeIcon. */
 export function FooterNav({ items, activePath, label, onSelect, timers }: FooterNavProps) {
   const handleTap = useMemo(() => debounceTaps((path: string) => onSelect(path), 200, timers), [onSelect, timers])
   return (

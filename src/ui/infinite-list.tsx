@@ -36,7 +36,7 @@ export interface InfiniteListProps {
 /**
  * A list that asks for its next page as its end comes within 600 px of the viewport, shows a
  * skeleton on first load, an error with a retry when the first page fails, an inline retry when
- * a later page fails, and "没有更多了" at the end (SPEC §4).
+ * a later page fails, and "没有更多了" at the end.
  */
 export function InfiniteList({ state, onLoadMore, onRetry, children, skeleton, emptyMessage }: InfiniteListProps) {
   const sentinel = useRef<HTMLDivElement>(null)

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type SyntheticEvent } from 'react'
 import { logImageFailure } from '../lib/image-log.ts'
 import { hasControllingWorker } from '../lib/sw-bridge.ts'
 
-/** SPEC §3: load when 30 % visible, counting 100 px below the viewport. */
+/** Load when 30 % visible, counting 100 px below the viewport (one attempt per image). */
 export const LAZY_IMAGE_THRESHOLD = 0.3
 export const LAZY_IMAGE_ROOT_MARGIN = '0px 0px 100px 0px'
 // Browsers report the ratio that crossed a threshold rounded, sometimes just under it.

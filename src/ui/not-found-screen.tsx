@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { t } from '../lib/messages.ts'
 import { PageHeader } from './page-header.tsx'
 
-/** The catch-all and /notFound (SPEC §4). */
+/** The catch-all and /notFound. */
 export function NotFoundScreen() {
   return (
     <main className="page">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 
 /**
- * A thin bar across the top while a navigation runs (SPEC §4). It creeps towards 90 %
+ * A thin bar across the top while a navigation runs. It creeps towards 90 %
  * while active and completes then fades when the navigation settles.
  */
 export function ProgressBar({ active }: { active: boolean }) {

@@ -1,5 +1,5 @@
 /**
- * The image route (SPEC §3, issue 3): cached image, or fetch → descramble in place → a real
+ * The image route (docs/protocol.md, "Images"): cached image, or fetch → descramble in place → a real
  * image Response → seen cache. Prefetching runs the same fetch into the prefetch cache.
  * Everything the worker's globals provide (fetch, caches, timers, keys) comes in as deps, so
  * this runs under vitest in Node.

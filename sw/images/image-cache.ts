@@ -2,7 +2,7 @@
  * The two image caches (sw/config.ts): seen images and prefetched images, each capped, oldest
  * out first, and each purged whole on a quota error.
  *
- * Quota rule (issue 3: "a purge drops the whole cache, so keep them apart"):
+ * Quota rule (a purge drops a whole cache, so the two are kept apart):
  *  - writing a seen image hits the quota → delete the prefetch cache (the cheap one) and retry
  *    once; if that fails with the quota too, delete the seen cache as well;
  *  - writing a prefetched image hits the quota → delete the prefetch cache; the seen cache stays.

@@ -1,6 +1,6 @@
 /**
  * Which requests the image route takes. Everything here is pure so the rules are table-tested.
- * Never taken (issue 3, STYLE.md): non-GET, navigations, Range requests, the API, and media —
+ * Never taken: non-GET, navigations, Range requests, the API, and media —
  * HLS playlists, segments and keys, video/audio/track destinations — which must never reach
  * Cache Storage.
  */

@@ -1,5 +1,5 @@
 /**
- * Browsing the catalogue with scrambled images (issue 3): covers descrambled by the service
+ * Browsing the catalogue with scrambled images: covers descrambled by the service
  * worker, the same pages and covers after an offline reload, prefetched images shown offline,
  * the fallback without a worker, and the ad carousel.
  */

@@ -45,7 +45,7 @@ export function parseMediaImportArgs(args: readonly string[]): ImportInput {
 }
 
 /**
- * `npm run admin -- media:import <file> …` (issue 4): see importMedia. Arguments are checked
+ * `npm run admin -- media:import <file> …`: see importMedia. Arguments are checked
  * before the database is opened; media problems (no ffmpeg, a broken file) fail with messages
  * a person can act on, leaving nothing behind.
  */

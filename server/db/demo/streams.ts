@@ -11,7 +11,7 @@ import { demoVideos, type DemoVideo } from './catalogue.ts'
 import { exists } from '../../media-pipeline/files.ts'
 
 /**
- * The demo streams (issue 4, "Demo content"): twelve short HLS streams made by
+ * The demo streams (server/media-pipeline/README.md): twelve short HLS streams made by
  * scripts/make-demo-streams.ts and committed under assets/demo-streams/, so `npm start` plays
  * video on a machine without ffmpeg. Each is made for one of the first twelve demo catalogue
  * videos (eight long, four short; free, VIP and priced); later videos share them

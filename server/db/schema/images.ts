@@ -5,7 +5,7 @@ import { IMAGE_KINDS } from '../../modules/images/kinds.ts'
 import { bytea, timestamptz } from '../columns.ts'
 
 /**
- * Every image the server serves, stored already scrambled (SPEC §3). The bytes live in the
+ * Every image the server serves, stored already scrambled (docs/protocol.md). The bytes live in the
  * database, not on a process's disk, so any number of server processes behind a load balancer
  * serve the same images from the same DATABASE_URL.
  */

@@ -61,7 +61,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
   return {
     /**
-     * SPEC §5 guest login: the device's guest, created on its first login unless creation
+     * Guest login: the device's guest, created on its first login unless creation
      * is off (6004) or this IP created too many guests in the last hour (null: the app says
      * "注册次数过多"). Every login opens a new session; earlier tokens stay valid until
      * logout, expiry or MAX_SESSIONS_PER_DEVICE newer logins, so two tabs logging in at once do
@@ -99,7 +99,7 @@ export function createAccountsService(deps: AccountsDeps) {
       return result.login
     },
 
-    /** Own info (with the caller's token, SPEC §5) or another user's public info. */
+    /** Own info (with the caller's token) or another user's public info. */
     async userInfo(session: SessionUser, token: string, userId: number | undefined) {
       const id = userId ?? session.userId
       const user = await repo.findUserById(db, id)

@@ -1,6 +1,6 @@
 /**
- * The names /hls serves and how playlists are rewritten on the way out (issue 4, "Playback
- * and keys"). Pure, so the rules are table-tested without files.
+ * The names /hls serves and how playlists are rewritten on the way out (docs/protocol.md,
+ * "Streams"). Pure, so the rules are table-tested without files.
  */
 
 import { MAX_ID } from '../../../core/contracts/fields.ts'

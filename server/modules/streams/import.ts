@@ -73,7 +73,7 @@ function checkInput(input: ImportInput): Required<Omit<ImportInput, 'file'>> {
 }
 
 /**
- * `media:import` (issue 4, "Media pipeline"): probes and transcodes `file` into
+ * `media:import` (server/media-pipeline/README.md): probes and transcodes `file` into
  * `${DATA_DIR}/media/<videoId>/` (AES-128 segments when ENCRYPT_M3U8; a priced video also gets an
  * unencrypted preview of PREVIEW_SECONDS under `preview/`), then writes the video,
  * its tags, its stream (with the key) and its cover (stored scrambled like every image) in one

@@ -28,7 +28,7 @@ describe.each(BACKENDS)('play tokens and the key endpoint (%s)', (backend) => {
   }
   const tokenOf = (info: PlayInfo) => new URL(info.lines[0]!.url).searchParams.get('pt')!
 
-  // The rule of issue 4, written out: which user states open which video.
+  // The entitlement rule (core/vip/entitlement.ts), written out: which user states open which video.
   type UserState = 'none' | VipLineName | `${VipLineName}-expired` | 'bought'
   const VIDEOS = {
     free: { price: 0, vip: 0 },

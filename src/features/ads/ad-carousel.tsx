@@ -34,7 +34,7 @@ export interface AdCarouselProps extends AdListProps<Advertise> {
 }
 
 /**
- * Home's ad carousel (advertise position 1, SPEC §4): embla, looping, autoplay every 3 s held
+ * Home's ad carousel (advertise position 1): embla, looping, autoplay every 3 s held
  * while the page is hidden or the user drags or focuses it; slides 10 px apart, 180 px high,
  * 0 10px margin, 8 px corners; pagination dots #007aff, inactive at 0.3 opacity.
  *

@@ -29,7 +29,7 @@ describe('openAd', () => {
     expect(d.openWindow).not.toHaveBeenCalled()
   })
 
-  it('takes the first present target field, in the SPEC order', () => {
+  it('takes the first present target field, in the order href, url, link, jumpLink, jumpUrl, download_url', () => {
     const d = deps()
     openAd({ id: 1, href: ' ', url: undefined, jumpUrl: '/welfare/', download_url: 'https://x.example' }, d)
     expect(d.navigate).toHaveBeenCalledWith('/welfare/')

@@ -1,7 +1,7 @@
 import { adTarget, type AdTargetFields } from '../../../core/links/ad-target.ts'
 import { resolveLink, type LinkContext, type ResolvedLink } from '../../../core/links/resolve-link.ts'
 
-/** The part of an ad a click reads: its id (for advertise/click) and its target fields (SPEC §4). */
+/** The part of an ad a click reads: its id (for advertise/click) and its target fields (core/links/ad-target.ts). */
 export type ClickableAd = AdTargetFields & { id?: number | null }
 
 export interface AdClickDeps {
@@ -18,7 +18,7 @@ export interface AdClickDeps {
 }
 
 /**
- * What tapping an ad does (SPEC §4): an ad with an id records the click, then its target (the
+ * What tapping an ad does: an ad with an id records the click, then its target (the
  * first of href, url, link, jumpLink, jumpUrl, download_url) opens by the link rules — an app
  * path or scheme link navigates in the app; any other web link opens outside, with the session
  * token only on the operator's own hosts; with the app-store flag stored it goes to the native
@@ -50,7 +50,7 @@ interface WebkitBridge {
 }
 
 /**
- * Our choice of native bridge (SPEC §4 names the mechanism, not the handler): the iOS shell's
+ * Our choice of native bridge handler (the mechanism is the iOS shell's message handlers): the shell's
  * `window.webkit.messageHandlers.openUrl`, posted `{ url }`.
  */
 export function openInNativeShell(url: string, win: WebkitBridge = window as WebkitBridge): boolean {

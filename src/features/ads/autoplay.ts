@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 
-/** SPEC §4: the carousel moves on every 3 s. */
+/** The carousel moves on every 3 s. */
 export const AUTOPLAY_DELAY_MS = 3000
 
 /** Why autoplay is held: the page is hidden, a finger or pointer is on it, or focus is inside it. */
@@ -78,7 +78,7 @@ export interface CarouselLike {
 }
 
 /**
- * Autoplay for an embla carousel (SPEC §4): a slide every `delay` ms, held while the page is
+ * Autoplay for an embla carousel: a slide every `delay` ms, held while the page is
  * hidden (visibilitychange), while a pointer or finger drags it, and while focus is inside it
  * (keyboard users reading a slide), then running again a full delay later.
  */

@@ -1,6 +1,6 @@
 import type { AppConfig, Advertise, IconAd } from '../../../core/contracts/config.ts'
 
-/** Advertise position and icon location of home (SPEC §4). */
+/** Advertise position and icon location of home. */
 const HOME_POSITION = 1
 const HOME_ICON_LOCATION = 1
 

@@ -1,8 +1,8 @@
 import { optionalPositiveInt, optionalString } from '../../lib/search.ts'
 
 /**
- * The search params of the catalogue's pages (SPEC §4), read in each route's validateSearch.
- * They run in the eager route tree, so they stay free of zod (lib/search.ts). Missing or bad
+ * The search params of the catalogue's pages, read in each route's validateSearch.
+ * They run in the eager route tree, so they stay small (lib/search.ts). Missing or bad
  * values are left out rather than thrown: the page shows what it can (a name from the URL, a
  * "not found" state without an id) instead of the error page.
  */

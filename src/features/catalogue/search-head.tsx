@@ -51,7 +51,7 @@ export interface SearchHeadProps {
   start(keyword: string): string | null
 }
 
-/** The search bar: the input with its clear button, 搜索, and 取消 (back, SPEC §4's rule). */
+/** The search bar: the input with its clear button, 搜索, and 取消 (back, by lib/landing.ts's rule). */
 export function SearchHead({ initialKeyword = '', autoFocus = false, onSearch, start }: SearchHeadProps) {
   const [value, setValue] = useState(initialKeyword)
   const input = useRef<HTMLInputElement>(null)

@@ -1,7 +1,7 @@
 import { atom } from 'jotai'
 import { KEYWORD_MAX_LENGTH } from './page-params.ts'
 
-/** Keywords kept on the device (issue 3: search history kept locally). */
+/** How many keywords the history keeps, on the device (localStorage), newest first. */
 export const MAX_HISTORY = 10
 export const SEARCH_HISTORY_KEY = 'marquee.searchHistory'
 

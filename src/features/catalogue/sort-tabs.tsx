@@ -1,12 +1,11 @@
 import { useRef, type KeyboardEvent } from 'react'
-import type { ListSort } from '../../../core/contracts/media.ts'
+import { ListSort } from '../../../core/contracts/media.ts'
 import { t } from '../../lib/messages-browse.ts'
 import './browse.css'
 
-// ListSort's values, checked by the type: importing the value from media.ts would bring zod.
 const SORTS: readonly { value: ListSort; label: string }[] = [
-  { value: 'latest', label: t.browse.latest },
-  { value: 'hot', label: t.browse.hot },
+  { value: ListSort.Latest, label: t.browse.latest },
+  { value: ListSort.Hot, label: t.browse.hot },
 ]
 
 export interface SortTabsProps {

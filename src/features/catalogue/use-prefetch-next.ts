@@ -23,7 +23,7 @@ const browserDeps: PrefetchDeps = {
 }
 
 /**
- * Background prefetch (SPEC §3, issue 3): each time a page of the list has shown, when the
+ * Background prefetch (README.md beside this file): each time a page of the list has shown, when the
  * browser is idle, fetch the next page's data into the list (kept for offline too) and ask the
  * controlling worker to fetch its images into the prefetch cache — unless prefetchPlan says no
  * (Save-Data, 2g, storage nearly full). Hidden (kept-alive) pages pause their effects, so only

@@ -1,5 +1,5 @@
 import { imageUrl, type ImageDomains } from '../../../core/contracts/domain.ts'
-import type { VideoCard as VideoCardData, VipRequirement } from '../../../core/contracts/media.ts'
+import { VipRequirement, type VideoCard as VideoCardData } from '../../../core/contracts/media.ts'
 import { formatCount } from '../../../core/format/count.ts'
 import { formatMoney } from '../../../core/format/money.ts'
 import { contentRoute } from '../../../core/links/content-route.ts'
@@ -18,16 +18,10 @@ export function coverRatio(video: Pick<VideoCardData, 'coverWidth' | 'coverHeigh
   return Math.min(MAX_RATIO, Math.max(MIN_RATIO, ratio))
 }
 
-// VipRequirement's values, checked against it by type: importing the value itself from media.ts
-// would bring zod (its request schemas) into home's first visit.
-const VIP_NORMAL: typeof VipRequirement.Normal = 1
-const VIP_SUPREME: typeof VipRequirement.Supreme = 2
-const VIP_DARK: typeof VipRequirement.Dark = 3
-
-/** SPEC §5's labels: SVIP for the supreme tier, VIP for normal and dark. */
+/** Membership labels: SVIP for the supreme tier, VIP for normal and dark. */
 function vipBadge(vip: number): string | null {
-  if (vip === VIP_SUPREME) return t.catalogue.svip
-  if (vip === VIP_NORMAL || vip === VIP_DARK) return t.catalogue.vip
+  if (vip === VipRequirement.Supreme) return t.catalogue.svip
+  if (vip === VipRequirement.Normal || vip === VipRequirement.Dark) return t.catalogue.vip
   return null
 }
 

@@ -51,7 +51,7 @@ export interface HomeScreenProps {
   catalogue?: ReactNode
 }
 
-/** Home (SPEC §4): header, ads, the announcement, then the catalogue. */
+/** Home: header, ads, the announcement, then the catalogue. */
 export function HomeScreen({ ads, catalogue }: HomeScreenProps) {
   // The first commit (the whole shell, the moment the session is ready) holds only the header;
   // the rest follows in a deferred render, which React builds in short slices rather than one

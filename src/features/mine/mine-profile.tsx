@@ -6,7 +6,7 @@ import { useLoadWhenBackOnline } from '../../lib/use-back-online.ts'
 import { ErrorState, Skeleton } from '../../ui/state-views.tsx'
 import { loadUserInfoAtom, userInfoAtom } from './user-info.ts'
 
-/** The user's id, VIP label and expiry (SPEC §5), refreshed each time Mine shows. */
+/** The user's id, VIP label and expiry (core/vip/vip.ts), refreshed each time Mine shows. */
 export function MineProfile() {
   const state = useAtomValue(userInfoAtom)
   const load = useSetAtom(loadUserInfoAtom)

@@ -26,7 +26,7 @@ type Phase =
   | { step: 'failed'; message: string }
 
 /**
- * The unlock sheet: price and balance (SPEC §6 money), a confirm that buys once; not enough
+ * The unlock sheet: price and balance (diamonds in cents, core/format/money.ts), a confirm that buys once; not enough
  * diamonds says 余额不足 with the way to recharge; something already bought charges nothing and
  * just plays. Focus starts on 取消 (ui/Sheet) and moves to each later step's main action.
  */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { hasControllingWorker } from '../../lib/sw-bridge.ts'
 
 /**
- * A cover for the <video> poster. Images are stored scrambled (SPEC §3): under a controlling
+ * A cover for the <video> poster. Images are stored scrambled (docs/protocol.md): under a controlling
  * worker the URL itself works; without one the image fallback descrambles it into a data URI.
  * Null until there is something to show (the poster stays empty rather than broken).
  */

@@ -2,7 +2,7 @@ import { atom } from 'jotai/vanilla'
 import type { AppStore } from '../../lib/store.ts'
 
 /**
- * Install to the home screen (SPEC §3, issue 3). Chromium browsers fire `beforeinstallprompt`
+ * Install to the home screen (README.md beside this file). Chromium browsers fire `beforeinstallprompt`
  * once the app is installable, often before React has mounted, so main.ts calls
  * captureInstallPrompt() at module load and the event waits here until the user taps the
  * entry in Mine. iOS has no such event: there the entry shows Add-to-Home-Screen steps.

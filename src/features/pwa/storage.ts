@@ -53,7 +53,7 @@ export async function clearImageCaches({ caches, fallbackStore }: ClearImageDeps
   return names
 }
 
-/** The same database and store the fallback writes (SPEC §3: imageDatabase / imgList, version 1). */
+/** The same database and store the fallback writes (imageDatabase / imgList, version 1). */
 export function pageClearImageDeps(): ClearImageDeps {
   return {
     caches: typeof caches === 'undefined' ? undefined : caches,

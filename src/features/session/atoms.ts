@@ -2,7 +2,7 @@ import { atom } from 'jotai/vanilla'
 import type { AppConfig } from '../../../core/contracts/config.ts'
 import type { UserInfo } from '../../../core/contracts/session.ts'
 
-/** pc/dc/isLight as the guest login's affCode carries them (SPEC §5). */
+/** pc/dc/isLight as the guest login's affCode carries them. */
 export interface Channel {
   pc: string
   dc: string

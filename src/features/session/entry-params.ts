@@ -1,6 +1,6 @@
 import { CONTROL_CHARACTER, MAX_DEVICE_ID_LENGTH } from '../../../core/contracts/text.ts'
 
-/** What the entry URL may carry (SPEC §5). Absent flags leave the stored ones alone. */
+/** What the entry URL may carry (UID or uuid, isLight, dc, pc, isAppStore). Absent flags leave the stored ones alone. */
 export interface EntryParams {
   uid?: string
   pc?: string
@@ -36,7 +36,7 @@ export function readEntryParams(search: string): EntryParams {
 }
 
 /**
- * Device ids of 6 characters or fewer are not trusted (SPEC §5); longer than login/guest takes,
+ * Device ids of 6 characters or fewer are not trusted (a random one replaces them); longer than login/guest takes,
  * or with control characters (a tab in `?UID=`), the server would refuse every login.
  */
 function isUsableDeviceId(id: string | undefined): id is string {

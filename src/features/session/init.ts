@@ -41,7 +41,7 @@ async function read<T>(storage: SecureStorage, key: string): Promise<T | null> {
 }
 
 /**
- * GET ping/config feeds the config store (SPEC §6). Resolves once the store has it; the copy
+ * GET ping/config feeds the config store. Resolves once the store has it; the copy
  * kept for the next start is written meanwhile (a failed write only means that start asks first).
  */
 async function refreshConfig(deps: Pick<SessionDeps, 'store' | 'api' | 'storage'>): Promise<void> {
@@ -51,7 +51,7 @@ async function refreshConfig(deps: Pick<SessionDeps, 'store' | 'api' | 'storage'
 }
 
 /**
- * First entry (SPEC §5): restore the encrypted stores, apply the URL's parameters, fetch
+ * First entry: restore the encrypted stores, apply the URL's parameters, fetch
  * the config, and log in as a guest when there is no session. Rejects with a message the
  * route guard's error page shows.
  */
@@ -121,7 +121,7 @@ export async function initSession(deps: SessionDeps): Promise<void> {
 }
 
 /**
- * Code 1000 (SPEC §2, §5): forget the credentials and reload, which logs in afresh. The
+ * Code 1000 (session invalid): forget the credentials and reload, which logs in afresh. The
  * device id and channel stay, so the same device comes back as the same guest. A second
  * 1000 within a minute of such a reload only clears, so a broken server cannot loop us.
  */

@@ -11,7 +11,7 @@ import { FOOTER_TABS, footerTabFor } from './tabs.tsx'
 import { OfflineBanner } from './offline-banner.tsx'
 import { UpdatePrompt } from './update.tsx'
 
-/** Splash: 2 s after the first non-home route shows (SPEC §4); home removes it itself. */
+/** Splash: 2 s after the first non-home route shows; home removes it itself (lib/splash.ts). */
 const SPLASH_AFTER_ROUTE_MS = 2000
 
 /** The shell around every page: progress bar, pages, footer tab bar, prompts. */

@@ -5,7 +5,7 @@ import { RouteErrorScreen } from './route-error.tsx'
 import { KEEP_ALIVE_ROUTE_IDS } from './tabs.tsx'
 
 /**
- * Renders the current page. Tab pages (SPEC §4) are rendered by their route component
+ * Renders the current page. Tab pages (tabs.tsx) are rendered by their route component
  * inside React's <Activity>: once visited they stay mounted, hidden while another page
  * shows, so their state survives; their effects pause while hidden. Every other page goes
  * through the router's <Outlet /> and is rebuilt on each visit.

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai'
 import { isOfflineAtom } from '../../lib/online-status.ts'
 import './offline-banner.css'
 
-/** A slim line above the footer while the app is offline (SPEC §3: the app says so). */
+/** A slim line above the footer while the app is offline, so the user knows why actions fail. */
 export function OfflineBanner() {
   const offline = useAtomValue(isOfflineAtom)
   // The live region stays mounted so screen readers announce the change, not just a new node.

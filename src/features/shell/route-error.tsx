@@ -7,7 +7,7 @@ import { scheduleSplashRemoval } from '../../lib/splash.ts'
 import { Skeleton } from '../../ui/state-views.tsx'
 
 /**
- * Every route's error page (SPEC §8). A stale chunk after a deploy reloads once; any
+ * Every route's error page. A stale chunk after a deploy reloads once; any
  * other error — including the route guard's rethrown initialisation error — shows its
  * message with a retry, never a blank screen.
  */

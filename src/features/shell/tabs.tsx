@@ -23,7 +23,7 @@ export function footerTabFor(routeId: string | undefined): string | null {
   return (routeId && TAB_BY_ROUTE_ID[routeId]) ?? null
 }
 
-/** Pages kept alive with their state and scroll when left (SPEC §4), by route id. */
+/** Pages kept alive with their state and scroll when left, by route id. */
 export const KEEP_ALIVE_ROUTE_IDS: ReadonlySet<string> = new Set([
   '/',
   '/lld/',
@@ -44,7 +44,7 @@ const KEEP_ALIVE_PATHS = new Set([...KEEP_ALIVE_ROUTE_IDS].map(trimSlash))
 /**
  * Scroll-restoration key: kept-alive pages by their path and query, so coming back to a
  * tab from the tab bar restores where it was; every other entry by its history key, so
- * a new navigation starts at the top and back/forward restores (SPEC §4).
+ * a new navigation starts at the top and back/forward restores.
  */
 export function scrollKeyFor(location: { pathname: string; searchStr: string; state: { __TSR_key?: string } }) {
   const path = trimSlash(location.pathname)

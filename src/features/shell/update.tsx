@@ -9,7 +9,7 @@ const applyUpdateAtom = atom<{ apply: () => void } | null>(null)
 export const offerUpdateAtom = atom(null, (_get, set, apply: () => void) => set(applyUpdateAtom, { apply }))
 
 /**
- * The new-version prompt (SPEC §3: updates on the user's tap). "稍后" hides it for this
+ * The new-version prompt: a new version applies only on the user's tap. "稍后" hides it for this
  * page; the waiting version is offered again on the next load.
  */
 export function UpdatePrompt() {

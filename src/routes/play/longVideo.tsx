@@ -11,7 +11,8 @@ export const Route = createFileRoute('/play/longVideo')({
 })
 
 function LongVideoPage() {
-  // Through the validator again: the router merges the raw query under the validated one.
+  // Through the validator again: the router spreads the validated search over the raw query, so a
+  // value the validator left out (`?id=abc`) comes through raw (https://github.com/TanStack/router/issues/1965).
   const { id } = searchWithId(Route.useSearch())
   const config = useAtomValue(appConfigAtom)
   // A related video is another page: fresh play info, player and progress.

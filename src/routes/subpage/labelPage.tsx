@@ -10,7 +10,8 @@ export const Route = createFileRoute('/subpage/labelPage')({
 })
 
 function LabelPagePage() {
-  // Through the validator again: the router merges the raw query under the validated one.
+  // Through the validator again: the router spreads the validated search over the raw query, so a
+  // value the validator left out (`?id=abc`) comes through raw (https://github.com/TanStack/router/issues/1965).
   const { id, name } = namedSearch(Route.useSearch())
   const config = useAtomValue(appConfigAtom)
   // Another tag is another page (a tag chip on a tag's page).

@@ -13,7 +13,8 @@ export const Route = createFileRoute('/subpage/result')({
 function ResultPage() {
   // Kept alive: while hidden the route is unmatched, so hold on to the last search.
   const search = useLastDefined<{ keyword?: string }>(Route.useSearch({ shouldThrow: false }))
-  // Through the validator again: the router merges the raw query under the validated one.
+  // Through the validator again: the router spreads the validated search over the raw query, so a
+  // value the validator left out (`?id=abc`) comes through raw (https://github.com/TanStack/router/issues/1965).
   const { keyword } = resultSearch(search ?? {})
   const config = useAtomValue(appConfigAtom)
   return <ResultScreen keyword={keyword} config={config} />

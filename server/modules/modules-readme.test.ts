@@ -1,0 +1,23 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { CALLS } from '../../core/contracts/registry.ts'
+
+/** The call → module table of this folder's README, read back as data. */
+function readmeTable(): string[][] {
+  const readme = readFileSync(new URL('./README.md', import.meta.url), 'utf8')
+  return [...readme.matchAll(/^\| `([^`]+)`(?: \(GET\))?\s*\| (\w+)\s*\| (yes|no)\s*\|/gm)].map((row) =>
+    row.slice(1, 4),
+  )
+}
+
+describe('server/modules/README.md', () => {
+  it('lists every call of the registry with its module and whether it needs a session', () => {
+    const expected = CALLS.map((call) => [call.name, call.module, call.secured ? 'yes' : 'no'])
+    expect(readmeTable().sort()).toEqual(expected.sort())
+  })
+
+  it('names modules that exist, so a call leads to its code in one hop', () => {
+    for (const call of CALLS)
+      expect(existsSync(new URL(`./${call.module}/routes.ts`, import.meta.url)), call.name).toBe(true)
+  })
+})
