@@ -1,10 +1,7 @@
 import type { Config } from '../config.ts'
 import { openDatabase, type Database } from '../db/client.ts'
 import { acquireDataDirLock, LockError } from '../db/lock.ts'
-
-export class AdminError extends Error {
-  override name = 'AdminError'
-}
+import { AdminError } from './command.ts'
 
 /**
  * The server's own database (DATABASE_URL, else the embedded one in DATA_DIR), migrated. The
