@@ -1,4 +1,5 @@
 import { ConfigError, parseConfig, type Config } from '../config.ts'
+import { adminSocketPath, sendToServer } from './channel.ts'
 import { AdminError } from './command.ts'
 import { openAdminDatabase } from './database.ts'
 import { commandList, prepareCommand, runCommand, type AdminAnswer, type PreparedCommand } from './run-command.ts'
@@ -24,7 +25,9 @@ async function runHere(config: Config, prepared: PreparedCommand, io: AdminIo): 
 
 /**
  * `npm run admin -- <command> …` against the server's configuration (the same environment
- * variables as `npm start`). Exit codes: 0 done, 1 failed (nothing half-written), 2 usage.
+ * variables as `npm start`). A server running on this DATA_DIR runs the command itself, through
+ * its control socket (server/admin/channel.ts); without one the CLI opens the database.
+ * Exit codes: 0 done, 1 failed (nothing half-written), 2 usage.
  */
 export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<number> {
   const [name, ...args] = argv
@@ -38,7 +41,9 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     const prepared = prepareCommand(request)
     if ('run' in prepared) {
       const config = parseConfig(io.env)
-      answer = await runHere(config, prepared, io)
+      answer =
+        (await sendToServer(adminSocketPath(config.dataDir), request, io.stdout)) ??
+        (await runHere(config, prepared, io))
     } else {
       answer = prepared
     }
