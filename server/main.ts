@@ -9,6 +9,7 @@ import { ConfigError, parseConfig, type Config } from './config.ts'
 import { openDatabase, type Database } from './db/client.ts'
 import { acquireDataDirLock, LockError, type DataDirLock } from './db/lock.ts'
 import { seedDemoData } from './db/seed.ts'
+import { logFormatOf } from './log.ts'
 import { mediaDirOf } from './modules/streams/routes.ts'
 
 function fail(message: string): never {
@@ -46,7 +47,11 @@ try {
   fail(`Could not open the database (${where}): ${(error as Error).message}`)
 }
 
-const app = await buildApp({ config, db: database.db, log: { level: config.logLevel } })
+const app = await buildApp({
+  config,
+  db: database.db,
+  log: { level: config.logLevel, format: logFormatOf(config.logFormat, process.stdout.isTTY === true) },
+})
 let channel: AdminChannel | null = null
 // Before the database closes: a command still running finishes on it.
 app.addHook('preClose', async () => channel?.close())
