@@ -23,6 +23,7 @@ describe('parseConfig', () => {
       sessionTtlDays: 90,
       staticDir: 'dist',
       logLevel: 'info',
+      logFormat: 'auto',
       trustProxy: false,
       bodyLimitBytes: 1_048_576,
       rateLimitPerIp: 1200,
@@ -58,6 +59,7 @@ describe('parseConfig', () => {
       SESSION_TTL_DAYS: '7',
       STATIC_DIR: 'build',
       LOG_LEVEL: 'WARN',
+      LOG_FORMAT: 'JSON',
       TRUST_PROXY: 'yes',
       BODY_LIMIT_BYTES: '2048',
       RATE_LIMIT_PER_IP: '0',
@@ -82,6 +84,7 @@ describe('parseConfig', () => {
       sessionTtlDays: 7,
       staticDir: 'build',
       logLevel: 'warn',
+      logFormat: 'json',
       trustProxy: 'loopback',
       bodyLimitBytes: 2048,
       rateLimitPerIp: 0,
@@ -115,6 +118,7 @@ describe('parseConfig', () => {
         ENCRYPT_HTTP: 'maybe',
         GUEST_LIMIT_PER_IP: '-1',
         LOG_LEVEL: 'loud',
+        LOG_FORMAT: 'xml',
       })
     } catch (caught) {
       error = caught
@@ -129,6 +133,7 @@ describe('parseConfig', () => {
       'IMAGE_HEAD_KEY',
       'IMAGE_SCHEMES',
       'LOG_LEVEL',
+      'LOG_FORMAT',
       'ENCRYPT_HTTP',
       'GUEST_LIMIT_PER_IP',
     ])

@@ -4,6 +4,9 @@ import { DEFAULT_IMAGE_SCHEMES, parseImageSchemes, type ImageSchemes } from './m
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
+/** auto: pretty on a terminal, json otherwise (a file, a pipe, a service manager). */
+export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const
+export type LogFormatSetting = (typeof LOG_FORMATS)[number]
 
 export interface Config {
   host: string
@@ -34,6 +37,7 @@ export interface Config {
   sessionTtlDays: number
   staticDir: string
   logLevel: LogLevel
+  logFormat: LogFormatSetting
   /**
    * The proxies whose X-Forwarded-For to believe, for the client address the per-IP limits
    * count: false (none) or their addresses/CIDRs (Fastify's trustProxy).
@@ -168,6 +172,12 @@ export function parseConfig(env: Env): Config {
   const logLevel = (LOG_LEVELS as readonly string[]).includes(logLevelRaw) ? (logLevelRaw as LogLevel) : 'info'
   if (logLevel !== logLevelRaw)
     problems.push(`LOG_LEVEL=${JSON.stringify(logLevelRaw)}: expected ${LOG_LEVELS.join(', ')}`)
+  const logFormatRaw = str('LOG_FORMAT', 'auto').toLowerCase()
+  const logFormat = (LOG_FORMATS as readonly string[]).includes(logFormatRaw)
+    ? (logFormatRaw as LogFormatSetting)
+    : 'auto'
+  if (logFormat !== logFormatRaw)
+    problems.push(`LOG_FORMAT=${JSON.stringify(logFormatRaw)}: expected ${LOG_FORMATS.join(', ')}`)
 
   const config: Config = {
     host,
@@ -188,6 +198,7 @@ export function parseConfig(env: Env): Config {
     sessionTtlDays: int('SESSION_TTL_DAYS', 90, 1, 3650),
     staticDir: str('STATIC_DIR', 'dist'),
     logLevel,
+    logFormat,
     trustProxy: trustProxyOf(value('TRUST_PROXY'), problems),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
     rateLimitPerIp: int('RATE_LIMIT_PER_IP', 1200, 0, 10_000_000),

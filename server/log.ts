@@ -1,10 +1,45 @@
 import type { FastifyServerOptions } from 'fastify'
-import type { LogLevel } from './config.ts'
+import { prettyFactory } from 'pino-pretty'
+import type { LogFormatSetting, LogLevel } from './config.ts'
+
+export type LogFormat = Exclude<LogFormatSetting, 'auto'>
 
 export interface LogOptions {
   level: LogLevel
-  /** Where JSON lines go; stdout when absent. Tests pass a stream to read them. */
+  /** json (the default): one JSON object a line, for collectors; pretty: one readable line per event. */
+  format?: LogFormat
+  /** Where lines go; stdout when absent. Tests pass a stream to read them. */
   stream?: { write(line: string): void }
+}
+
+/** LOG_FORMAT=auto: pretty for a person at a terminal, JSON for files, pipes and service managers. */
+export function logFormatOf(setting: LogFormatSetting, stdoutIsTty: boolean): LogFormat {
+  return setting === 'auto' ? (stdoutIsTty ? 'pretty' : 'json') : setting
+}
+
+/** A request line as `request completed: GET /path 200 1.2 ms`, not its req and res objects spelt out. */
+function messageFormat(log: Record<string, unknown>, messageKey: string): string {
+  const message = String(log[messageKey] ?? '')
+  const req = log.req as { method?: string; path?: string } | undefined
+  if (!req) return message
+  const status = (log.res as { statusCode?: number } | undefined)?.statusCode
+  const ms = typeof log.responseTime === 'number' ? `${log.responseTime.toFixed(1)} ms` : undefined
+  return `${message}: ${[req.method, req.path, status, ms].filter((part) => part !== undefined).join(' ')}`
+}
+
+/**
+ * pino-pretty in this thread, formatting each line pino has already serialised and redacted, so
+ * both formats hide the same fields. Colours only on a terminal.
+ */
+function prettyStream(out: { write(line: string): void }, colorize: boolean) {
+  const pretty = prettyFactory({
+    colorize,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    singleLine: true,
+    messageFormat,
+  })
+  return { write: (line: string) => void out.write(pretty(line)) }
 }
 
 /**
@@ -14,9 +49,13 @@ export interface LogOptions {
  * `pt`, `playToken` and X-Play-Token) are a second line of defence should anything log them.
  */
 export function loggerOptions(options: LogOptions): FastifyServerOptions['logger'] {
+  const stream =
+    options.format === 'pretty'
+      ? prettyStream(options.stream ?? process.stdout, !options.stream && process.stdout.isTTY === true)
+      : options.stream
   return {
     level: options.level,
-    ...(options.stream ? { stream: options.stream } : {}),
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.authorization',

@@ -1,13 +1,15 @@
 /**
  * `npx tsx server/main.ts`: configuration from the environment (every bad variable reported
  * at once), the data-directory lock, the database with its migrations and demo data, the
- * app, and a graceful close on SIGTERM/SIGINT.
+ * app, the admin control socket, and a graceful close on SIGTERM/SIGINT.
  */
+import { openAdminChannel, type AdminChannel } from './admin/channel.ts'
 import { buildApp } from './app.ts'
 import { ConfigError, parseConfig, type Config } from './config.ts'
 import { openDatabase, type Database } from './db/client.ts'
 import { acquireDataDirLock, LockError, type DataDirLock } from './db/lock.ts'
 import { seedDemoData } from './db/seed.ts'
+import { logFormatOf } from './log.ts'
 import { mediaDirOf } from './modules/streams/routes.ts'
 
 function fail(message: string): never {
@@ -45,7 +47,14 @@ try {
   fail(`Could not open the database (${where}): ${(error as Error).message}`)
 }
 
-const app = await buildApp({ config, db: database.db, log: { level: config.logLevel } })
+const app = await buildApp({
+  config,
+  db: database.db,
+  log: { level: config.logLevel, format: logFormatOf(config.logFormat, process.stdout.isTTY === true) },
+})
+let channel: AdminChannel | null = null
+// Before the database closes: a command still running finishes on it.
+app.addHook('preClose', async () => channel?.close())
 app.addHook('onClose', async () => {
   await database.close()
   lock?.release()
@@ -57,6 +66,17 @@ try {
   await app.close()
   fail(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`)
 }
+try {
+  channel = await openAdminChannel({
+    dataDir: config.dataDir,
+    services: { config, db: database.db, now: Date.now },
+    log: app.log,
+  })
+} catch (error) {
+  await app.close()
+  fail(`Could not open the admin control socket in ${config.dataDir}/control: ${(error as Error).message}`)
+}
+if (!channel) app.log.warn('Another server answers admin commands on this DATA_DIR; this one does not listen for them')
 app.log.info(
   `Marquee is serving ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'})`,
 )

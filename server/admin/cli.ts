@@ -1,62 +1,61 @@
-import { ConfigError, parseConfig } from '../config.ts'
-import type { Database } from '../db/client.ts'
-import { UsageError } from './command.ts'
-import { COMMANDS } from './commands.ts'
-import { AdminError, openAdminDatabase } from './database.ts'
+import { ConfigError, parseConfig, type Config } from '../config.ts'
+import { adminSocketPath, sendToServer } from './channel.ts'
+import { AdminError } from './command.ts'
+import { openAdminDatabase } from './database.ts'
+import { commandList, prepareCommand, runCommand, type AdminAnswer, type PreparedCommand } from './run-command.ts'
 
 export interface AdminIo {
   env: Record<string, string | undefined>
   stdout: (line: string) => void
   stderr: (line: string) => void
+  /** The operator's directory, for relative paths in the arguments; process.cwd() when absent. */
+  cwd?: string
   now?: () => number
 }
 
-function usage(): string {
-  const lines = Object.entries(COMMANDS).map(
-    ([name, command]) => `  ${name} ${command.usage}\n      ${command.summary}`,
-  )
-  return `usage: npm run admin -- <command> [arguments]\n\ncommands:\n${lines.join('\n')}`
+/** Runs the command in this process, on the database the server would open. */
+async function runHere(config: Config, prepared: PreparedCommand, io: AdminIo): Promise<AdminAnswer> {
+  const database = await openAdminDatabase(config)
+  try {
+    return await runCommand(prepared, { config, db: database.db, now: io.now ?? Date.now, progress: io.stdout })
+  } finally {
+    await database.close()
+  }
 }
 
 /**
  * `npm run admin -- <command> …` against the server's configuration (the same environment
- * variables as `npm start`). Exit codes: 0 done, 1 failed (nothing half-written), 2 usage.
+ * variables as `npm start`). A server running on this DATA_DIR runs the command itself, through
+ * its control socket (server/admin/channel.ts); without one the CLI opens the database.
+ * Exit codes: 0 done, 1 failed (nothing half-written), 2 usage.
  */
 export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<number> {
   const [name, ...args] = argv
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(usage())
+    io.stdout(commandList())
     return name === undefined ? 2 : 0
   }
-  const command = COMMANDS[name]
-  if (!command) {
-    io.stderr(`unknown command ${name}\n\n${usage()}`)
-    return 2
-  }
-  let database: Database | null = null
+  const request = { command: name, args, cwd: io.cwd ?? process.cwd() }
+  let answer: AdminAnswer
   try {
-    const config = parseConfig(io.env)
-    return await command.run(args, {
-      config,
-      now: io.now ?? Date.now,
-      print: io.stdout,
-      db: async () => {
-        database ??= await openAdminDatabase(config)
-        return database.db
-      },
-    })
+    const prepared = prepareCommand(request)
+    if ('run' in prepared) {
+      const config = parseConfig(io.env)
+      answer =
+        (await sendToServer(adminSocketPath(config.dataDir), request, io.stdout)) ??
+        (await runHere(config, prepared, io))
+    } else {
+      answer = prepared
+    }
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr(`${name}: ${error.message}\nusage: npm run admin -- ${name} ${command.usage}`)
-      return 2
-    }
-    if (error instanceof ConfigError || error instanceof AdminError) {
-      io.stderr(error.message)
-      return 1
-    }
-    io.stderr(`${name}: ${(error as Error).message}`)
+    if (!(error instanceof ConfigError || error instanceof AdminError)) throw error
+    io.stderr(error.message)
     return 1
-  } finally {
-    await (database as Database | null)?.close()
   }
+  if (answer.ok) {
+    io.stdout(answer.output)
+    return 0
+  }
+  io.stderr(answer.error)
+  return answer.usage ? 2 : 1
 }

@@ -1,29 +1,46 @@
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 
-/** Bad arguments: printed with the command's usage, exit code 2, nothing opened or changed. */
+/** Bad arguments: answered with the command's usage, exit code 2, nothing changed. */
 export class UsageError extends Error {
   override name = 'UsageError'
 }
 
-export interface AdminContext {
+/** The CLI cannot do what it was asked (no database, no answer from the server): exit code 1. */
+export class AdminError extends Error {
+  override name = 'AdminError'
+}
+
+/** A refusal the operator can act on (an unknown user, say): exit code 1, nothing changed. */
+export class CommandError extends Error {
+  override name = 'CommandError'
+}
+
+/**
+ * What a command runs against: the running server's own database and configuration when it
+ * comes through the control socket, else the CLI's (server/admin/cli.ts).
+ */
+export interface AdminServices {
   config: Config
-  /**
-   * Opens the server's database (migrated) on first call; the CLI closes it. Parse and check
-   * the arguments before calling it, so bad input opens nothing.
-   */
-  db: () => Promise<Db>
+  db: Db
   /** Milliseconds, like Date.now. */
   now: () => number
-  /** One line of output. */
-  print: (line: string) => void
+  /** One line of progress, shown while the command runs (a long import's stages). */
+  progress: (line: string) => void
 }
+
+/** Runs parsed arguments; resolves to the printable result. */
+export type AdminRun = (services: AdminServices) => Promise<string>
 
 /** One `npm run admin -- <name> …` command: an entry of COMMANDS (server/admin/commands.ts). */
 export interface AdminCommand {
   /** Arguments after the name, e.g. `<userId> <diamonds> --reason <text>`. */
   usage: string
   summary: string
-  /** Resolves to the exit code (0 when done); throws UsageError for bad arguments. */
-  run: (args: readonly string[], context: AdminContext) => Promise<number>
+  /**
+   * Checks the arguments before anything is opened (UsageError when malformed). `cwd` is the
+   * operator's directory: a relative path is resolved against it, since the server that runs
+   * the command through the socket has its own.
+   */
+  parse: (args: readonly string[], cwd: string) => AdminRun
 }

@@ -1,15 +1,14 @@
 import type { Config } from '../config.ts'
 import { openDatabase, type Database } from '../db/client.ts'
 import { acquireDataDirLock, LockError } from '../db/lock.ts'
-
-export class AdminError extends Error {
-  override name = 'AdminError'
-}
+import { adminSocketPath } from './channel.ts'
+import { AdminError } from './command.ts'
 
 /**
- * The server's own database (DATABASE_URL, else the embedded one in DATA_DIR), migrated. The
- * embedded database takes the data-directory lock like the server: PGlite corrupts files
- * opened by two processes, so while the server runs on it the CLI refuses and says why.
+ * The server's own database (DATABASE_URL, else the embedded one in DATA_DIR), migrated, for a
+ * command no running server took over. The embedded database takes the data-directory lock like
+ * the server: PGlite corrupts files opened by two processes, so a server that holds it without
+ * answering on its control socket is reported instead.
  */
 export async function openAdminDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Database> {
   let release = () => {}
@@ -19,9 +18,9 @@ export async function openAdminDatabase(config: Pick<Config, 'dataDir' | 'databa
     } catch (error) {
       if (!(error instanceof LockError)) throw error
       throw new AdminError(
-        `${error.message}\nThe embedded database (PGlite) serves one process at a time: stop the server, run ` +
-          'this command, then start the server again — or run the server on PostgreSQL (DATABASE_URL), ' +
-          'which the CLI can use while the server runs.',
+        `${error.message}\nIt did not answer on ${adminSocketPath(config.dataDir)}, and the embedded database (PGlite) serves one ` +
+          'process at a time: wait until the server is serving and try again, or stop it, run this command, ' +
+          'then start it again.',
       )
     }
   }

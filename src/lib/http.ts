@@ -1,4 +1,4 @@
-import ky, { isNetworkError, isTimeoutError } from 'ky'
+import ky, { isTimeoutError } from 'ky'
 import * as v from 'valibot'
 import type { Call, RequestOf, ResponseOf } from '../../core/contracts/call.ts'
 import { BUSINESS_MESSAGES, BusinessCode, ResultCode, type ApiResult } from '../../core/protocol/codes.ts'
@@ -133,7 +133,8 @@ export function createApi(deps: ApiDeps): Api {
         throw new ApiError(ApiErrorKind.Canceled, t.http.canceled, undefined, { cause: error })
       }
       if (isTimeoutError(error)) throw new ApiError(ApiErrorKind.Timeout, t.http.timeout, undefined, { cause: error })
-      if (isNetworkError(error) || error instanceof TypeError) {
+      // A fetch that never got an answer rejects with a TypeError (offline, DNS, CORS, reset).
+      if (error instanceof TypeError) {
         throw new ApiError(ApiErrorKind.Network, t.http.network, undefined, { cause: error })
       }
       throw error

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ImportOptionError, importMedia, type ImportInput } from '../../modules/streams/import.ts'
 import { UsageError, type AdminCommand } from '../command.ts'
@@ -5,8 +6,11 @@ import { UsageError, type AdminCommand } from '../command.ts'
 const USAGE =
   '<file> [--title <title>] [--description <text>] [--tags a,b] [--price <diamonds in cents>] [--vip 0-3] [--short]'
 
-/** The command's arguments as importMedia's input; UsageError for anything malformed. */
-export function parseMediaImportArgs(args: readonly string[]): ImportInput {
+/**
+ * The command's arguments as importMedia's input, the file resolved against `cwd`; UsageError
+ * for anything malformed.
+ */
+export function parseMediaImportArgs(args: readonly string[], cwd: string): ImportInput {
   let parsed
   try {
     parsed = parseArgs({
@@ -34,7 +38,7 @@ export function parseMediaImportArgs(args: readonly string[]): ImportInput {
   }
   if (values.vip !== undefined && !/^[0-3]$/.test(values.vip)) throw new UsageError('--vip: 0, 1, 2 or 3')
   return {
-    file,
+    file: resolve(cwd, file),
     ...(values.title !== undefined && { title: values.title }),
     ...(values.description !== undefined && { description: values.description }),
     tags: (values.tags ?? '').split(','),
@@ -45,38 +49,31 @@ export function parseMediaImportArgs(args: readonly string[]): ImportInput {
 }
 
 /**
- * `npm run admin -- media:import <file> …`: see importMedia. Arguments are checked
- * before the database is opened; media problems (no ffmpeg, a broken file) fail with messages
- * a person can act on, leaving nothing behind.
+ * `npm run admin -- media:import <file> …`: see importMedia. Arguments are checked before the
+ * database is opened; media problems (no ffmpeg, a broken file) fail with messages a person can
+ * act on, leaving nothing behind.
  */
 export const mediaImportCommand: AdminCommand = {
   usage: USAGE,
   summary:
     'transcode a video file to HLS with the system ffmpeg (AES-128 with ENCRYPT_M3U8) and add it to the catalogue',
-  async run(args, context) {
-    const input = parseMediaImportArgs(args)
-    let result
-    try {
-      result = await importMedia(
-        {
-          db: await context.db(),
-          config: context.config,
-          now: context.now,
-          onStage: (stage) => context.print(`${stage}…`),
-        },
-        input,
-      )
-    } catch (error) {
-      if (error instanceof ImportOptionError) throw new UsageError(error.message, { cause: error })
-      throw error
-    }
-    const renditions = result.renditions.map((r) => r.name).join('/')
-    context.print(
-      `video ${result.videoId} "${result.title}": ${result.durationSeconds} s, ${renditions}, ` +
+  parse(args, cwd) {
+    const input = parseMediaImportArgs(args, cwd)
+    return async ({ db, config, now, progress }) => {
+      let result
+      try {
+        result = await importMedia({ db, config, now, onStage: (stage) => progress(`${stage}…`) }, input)
+      } catch (error) {
+        if (error instanceof ImportOptionError) throw new UsageError(error.message, { cause: error })
+        throw error
+      }
+      const renditions = result.renditions.map((r) => r.name).join('/')
+      return (
+        `video ${result.videoId} "${result.title}": ${result.durationSeconds} s, ${renditions}, ` +
         `${result.encrypted ? 'AES-128 encrypted' : 'not encrypted'}, ` +
         `${result.previewSeconds > 0 ? `${result.previewSeconds} s preview` : 'no preview'}, ` +
-        `files in ${context.config.dataDir}/media/${result.dir}, served at /hls/${result.videoId}/master.m3u8`,
-    )
-    return 0
+        `files in ${config.dataDir}/media/${result.dir}, served at /hls/${result.videoId}/master.m3u8`
+      )
+    }
   },
 }

@@ -1,7 +1,7 @@
 import { MAX_ID } from '../../../core/contracts/fields.ts'
 import { formatMoney } from '../../../core/format/money.ts'
 import { createWalletService, MAX_AMOUNT, UnknownUserError } from '../../modules/wallet/service.ts'
-import { UsageError, type AdminCommand } from '../command.ts'
+import { CommandError, UsageError, type AdminCommand } from '../command.ts'
 
 const POSITIVE_INT = /^[1-9]\d*$/
 
@@ -42,17 +42,18 @@ function parse(args: readonly string[]) {
 export const walletCredit: AdminCommand = {
   usage: '<userId> <diamonds> --reason <text>',
   summary: 'credit diamonds, in cents (1000 shows as 10), to a user; written to the wallet ledger',
-  async run(args, context) {
+  parse(args) {
     const { userId, amount, reason } = parse(args)
-    const wallet = createWalletService({ db: await context.db(), now: context.now })
-    try {
-      const balance = await wallet.credit(userId, amount, `admin: ${reason}`)
-      context.print(`user ${userId}: +${amount} (${formatMoney(amount)}), balance ${balance} (${formatMoney(balance)})`)
-      return 0
-    } catch (error) {
-      if (!(error instanceof UnknownUserError)) throw error
-      context.print(`wallet:credit: no user with id ${userId}; nothing was changed`)
-      return 1
+    return async ({ db, now }) => {
+      try {
+        const balance = await createWalletService({ db, now }).credit(userId, amount, `admin: ${reason}`)
+        return `user ${userId}: +${amount} (${formatMoney(amount)}), balance ${balance} (${formatMoney(balance)})`
+      } catch (error) {
+        if (error instanceof UnknownUserError) {
+          throw new CommandError(`no user with id ${userId}; nothing was changed`, { cause: error })
+        }
+        throw error
+      }
     }
   },
 }
