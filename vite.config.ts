@@ -20,29 +20,48 @@ const { apiSecret, imageXorByte, imageHeadKey } = parseConfig(process.env)
  * jotai's hooks, in one file. The entry itself (session, calls, storage, crypto) imports none of
  * it, so it runs and sends its calls while this, the largest file, downloads.
  */
-const SHELL_SHARED = new RegExp(
-  [
-    'node_modules/(react|react-dom|scheduler|@tanstack|use-sync-external-store)/',
-    'node_modules/jotai/dist/(index|react)',
-    'src/lib/search\\.ts',
-    'src/ui/(page-header|back-button)',
-    'src/features/catalogue/page-params',
-    // A few lines that home, shorts and Mine share: a file of its own would be one more request.
-    'src/lib/use-back-online',
-  ].join('|'),
-)
+const SHELL_SHARED_PATTERNS = [
+  'node_modules/(react|react-dom|scheduler|@tanstack|use-sync-external-store)/',
+  'node_modules/jotai/esm/react',
+  'src/lib/search\\.ts',
+  'src/ui/(page-header|back-button)',
+  'src/features/catalogue/page-params',
+  // A few lines that home, shorts and Mine share: a file of its own would be one more request.
+  'src/lib/use-back-online',
+]
+const SHELL_SHARED = new RegExp(SHELL_SHARED_PATTERNS.join('|'))
 
 /** The modules home shares with other lists (cards, lazy images, paged lists, the image fallback). */
-const HOME_SHARED = new RegExp(
-  [
-    'src/features/catalogue/(app-link|format|video-card|api|paged-list|use-prefetch-next|use-reload-when-online|use-cover-list)',
-    'src/ui/(lazy-image|infinite-list|use-near-viewport)',
-    'src/lib/(image-log|offline-reads|query-state|prefetch|image-fallback)',
-    'core/format/(messages-zh|number|count|money)',
-    'core/links/(app-path|content-route)',
-    'core/images/',
-  ].join('|'),
-)
+const HOME_SHARED_PATTERNS = [
+  'src/features/catalogue/(app-link|format|video-card|paged-list|use-prefetch-next|use-cover-list)',
+  'src/ui/(lazy-image|infinite-list|use-near-viewport)',
+  'src/lib/(image-log|offline-reads|query-state|prefetch|image-fallback)',
+  'core/format/(messages-zh|number|count|money)',
+  'core/links/(app-path|content-route)',
+  'core/images/',
+]
+const HOME_SHARED = new RegExp(HOME_SHARED_PATTERNS.join('|'))
+
+/**
+ * Fails the build when a chunk pattern above, or one name of its alternation, matches no module:
+ * a renamed file or a library that moved its files (jotai's dist/ became esm/ between majors)
+ * would otherwise quietly leave its group, and the entry split into more files or broke at start.
+ */
+function chunkPatternsMatch(patterns: readonly string[]): Plugin {
+  const alternatives = patterns.flatMap((pattern) => {
+    const group = /^([^(]*)\(([^)]*)\)(.*)$/.exec(pattern)
+    return group ? group[2]!.split('|').map((name) => `${group[1]}${name}${group[3]}`) : [pattern]
+  })
+  return {
+    name: 'marquee:chunk-patterns-match',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const ids = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? Object.keys(file.modules) : []))
+      const unused = alternatives.filter((pattern) => !ids.some((id) => new RegExp(pattern).test(id)))
+      if (unused.length > 0) this.error(`chunk patterns that match no module: ${unused.join(', ')}`)
+    },
+  }
+}
 
 /**
  * The app's stylesheet (one file: cssCodeSplit is off) inlined into index.html: a linked one
@@ -162,6 +181,7 @@ export default defineConfig({
     // The router plugin must run before react() so it can split route files first.
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
+    chunkPatternsMatch([...SHELL_SHARED_PATTERNS, ...HOME_SHARED_PATTERNS]),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

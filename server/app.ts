@@ -21,7 +21,8 @@ import { createSearchService } from './modules/search/service.ts'
 import { createWalletService } from './modules/wallet/service.ts'
 import { registerWalletRoutes } from './modules/wallet/routes.ts'
 import { registerSearchRoutes } from './modules/search/routes.ts'
-import { CALL_PATH_PREFIX, createCallRegistrar } from './plugins/calls.ts'
+import { CALL_PATH_PREFIX } from '../core/contracts/call.ts'
+import { createCallRegistrar } from './plugins/calls.ts'
 import { createMemoryNonceStore, type NonceStore } from './plugins/nonce-store.ts'
 import { createResultSender, registerProtocol } from './plugins/protocol.ts'
 import { createCallerLimit } from './plugins/rate-limit.ts'
@@ -113,21 +114,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   )
 
-  const media = createCatalogueService({ db, now })
-  registerCatalogueRoutes(calls.forModule('catalogue'), media)
+  const catalogue = createCatalogueService({ db, now })
+  registerCatalogueRoutes(calls.forModule('catalogue'), catalogue)
   registerSearchRoutes(calls.forModule('search'), createSearchService({ db, now }))
   registerAdsRoutes(calls.forModule('ads'), createAdsService({ db, now, appConfig: ping.appConfig }))
   const wallet = createWalletService({ db, now })
   registerWalletRoutes(calls.forModule('wallet'), wallet)
-  const play = createWatchingService({
+  const watching = createWatchingService({
     db,
     now,
-    media,
+    media: catalogue,
     appConfig: ping.appConfig,
     ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
   })
-  registerWatchingRoutes(calls.forModule('watching'), play)
-  registerKeyRoute(app, play)
+  registerWatchingRoutes(calls.forModule('watching'), watching)
+  registerKeyRoute(app, watching)
   calls.assertComplete()
 
   registerImageRoutes(app, { db })

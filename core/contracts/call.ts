@@ -10,6 +10,9 @@ export type ServerModule = 'accounts' | 'ads' | 'catalogue' | 'ping' | 'search' 
 
 type Schema = v.GenericSchema
 
+/** Every call's path begins so: `/api/app/login/guest`. */
+export const CALL_PATH_PREFIX = '/api/app/'
+
 export interface Call<
   Name extends string = string,
   Request extends Schema | undefined = Schema | undefined,

@@ -52,7 +52,6 @@ export const EncryptionFlagsSchema = v.object({
   http: v.boolean(),
   m3u8: v.boolean(),
 })
-export type EncryptionFlags = v.InferOutput<typeof EncryptionFlagsSchema>
 
 /** `ping/config`: what the app needs before anything else. The community part is still empty. */
 export const AppConfigSchema = v.object({

@@ -31,10 +31,10 @@ export const PlainTextSchema = v.pipe(
   v.check((text) => !CONTROL_CHARACTER.test(text), 'must not contain control characters'),
 )
 
-export const MAX_CURSOR_LENGTH = 256
+const MAX_CURSOR_LENGTH = 256
 
 /** The opaque keyset cursor of a paged list; absent for the first page. */
 export const CursorSchema = v.optional(v.pipe(v.string(), v.maxLength(MAX_CURSOR_LENGTH, 'cursor is too long')))
 
-/** Whole numbers in answers: counts, seconds, diamonds. */
+/** Whole numbers in answers: ids, counts, Unix times, diamonds. */
 export const IntSchema = v.pipe(v.number(), v.integer())

@@ -9,7 +9,6 @@ import { CursorSchema, IdSchema, IntSchema, PlainTextSchema } from './fields.ts'
 
 /** Lists are pages of 10, fetched with an opaque keyset cursor, never an offset. */
 export const PAGE_SIZE = 10
-export { MAX_CURSOR_LENGTH } from './fields.ts'
 export const MAX_KEYWORD_LENGTH = 50
 
 /** What opens a content item: 1 long video, 2 short video, 3 collection. */
@@ -116,7 +115,6 @@ export type ListSort = (typeof ListSort)[keyof typeof ListSort]
 
 /** media/recommend, media/short/recommend, media/published, media/collect/home, search/hot. */
 export const PageRequestSchema = v.object({ cursor: CursorSchema })
-export type PageRequest = v.InferInput<typeof PageRequestSchema>
 
 /** media/tag/details, media/topic/details, media/actor/details. */
 export const DetailsPageRequestSchema = v.object({
@@ -124,7 +122,6 @@ export const DetailsPageRequestSchema = v.object({
   cursor: CursorSchema,
   sort: v.optional(v.picklist([ListSort.Latest, ListSort.Hot]), ListSort.Latest),
 })
-export type DetailsPageRequest = v.InferInput<typeof DetailsPageRequestSchema>
 
 export const CollectionPageRequestSchema = v.object({ id: IdSchema, cursor: CursorSchema })
 
@@ -141,7 +138,6 @@ export const SearchRequestSchema = v.object({
   ),
   cursor: CursorSchema,
 })
-export type SearchRequest = v.InferInput<typeof SearchRequestSchema>
 
 export const VideoPageSchema = pageOf(VideoCardSchema)
 export const TagPageSchema = v.object({ ...VideoPageSchema.entries, tag: TagSchema })
@@ -171,4 +167,3 @@ export const HotKeywordsResultSchema = v.object({
   items: v.array(v.object({ keyword: v.string(), /** Searches counted. */ count: IntSchema })),
 })
 export type HotKeywordsResult = v.InferOutput<typeof HotKeywordsResultSchema>
-export type HotKeyword = HotKeywordsResult['items'][number]

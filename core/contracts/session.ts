@@ -45,7 +45,6 @@ export const GuestLoginRequestSchema = v.object({
   affCode: v.optional(v.pipe(PlainTextSchema, v.maxLength(1024, 'affCode is longer than 1024 characters')), ''),
   token: v.optional(v.pipe(v.string(), v.maxLength(256)), ''),
 })
-export type GuestLoginRequest = v.InferInput<typeof GuestLoginRequestSchema>
 
 export const UserInfoRequestSchema = v.object({ userId: v.optional(IdSchema) })
 

@@ -5,14 +5,14 @@ import { CALLS } from '../../core/contracts/registry.ts'
 /** The call → module table of this folder's README, read back as data. */
 function readmeTable(): string[][] {
   const readme = readFileSync(new URL('./README.md', import.meta.url), 'utf8')
-  return [...readme.matchAll(/^\| `([^`]+)`(?: \(GET\))?\s*\| (\w+)\s*\| (yes|no)\s*\|/gm)].map((row) =>
-    row.slice(1, 4),
+  return [...readme.matchAll(/^\| `([^`]+)`( \(GET\))?\s*\| (\w+)\s*\| (yes|no)\s*\|/gm)].map(
+    ([, name, get, module, secured]) => [name!, get ? 'GET' : 'POST', module!, secured!],
   )
 }
 
 describe('server/modules/README.md', () => {
-  it('lists every call of the registry with its module and whether it needs a session', () => {
-    const expected = CALLS.map((call) => [call.name, call.module, call.secured ? 'yes' : 'no'])
+  it('lists every call of the registry with its method, its module and whether it needs a session', () => {
+    const expected = CALLS.map((call) => [call.name, call.method, call.module, call.secured ? 'yes' : 'no'])
     expect(readmeTable().sort()).toEqual(expected.sort())
   })
 

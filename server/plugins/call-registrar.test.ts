@@ -21,9 +21,9 @@ describe('call registrar', () => {
   it('refuses to start while a call of the registry has no handler', () => {
     const { calls } = registrar(false)
     calls.forModule('ping')(pingAnnouncement, () => null)
-    expect(() => calls.assertComplete()).toThrow(/no handler for .*media\/home/)
-    const missing = CALLS.filter((call) => call !== pingAnnouncement).length
-    expect(() => calls.assertComplete()).toThrow(new RegExp(`(, [^,]+){${missing - 1}}$`))
+    const missing = CALLS.filter((call) => call !== pingAnnouncement).map((call) => call.name)
+    expect(missing).toContain(mediaHome.name)
+    expect(() => calls.assertComplete()).toThrow(`no handler for ${missing.join(', ')}`)
   })
 
   it('checks answers against the contract when asked, and fails the request that breaks it', async () => {

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
-import { describeIssue, type Call, type InputOf, type ServerModule } from '../../core/contracts/call.ts'
+import {
+  CALL_PATH_PREFIX,
+  describeIssue,
+  type Call,
+  type InputOf,
+  type ServerModule,
+} from '../../core/contracts/call.ts'
 import { CALLS } from '../../core/contracts/registry.ts'
 import { ResultCode, type ApiResult } from '../../core/protocol/codes.ts'
 import { AppError } from '../errors.ts'
@@ -19,9 +25,6 @@ export type CallHandler<C extends Call> = (
   input: InputOf<C>,
   context: CallContext<C['secured']>,
 ) => Promise<v.InferInput<C['response']>> | v.InferInput<C['response']>
-
-/** Every call's path begins so: `/api/app/login/guest`. */
-export const CALL_PATH_PREFIX = '/api/app/'
 
 type SendResult = (reply: FastifyReply, result: ApiResult) => FastifyReply
 
@@ -45,13 +48,14 @@ export function createCallRegistrar(app: FastifyInstance, sendResult: SendResult
       if (call.module !== module) throw new Error(`${call.name} belongs to the ${call.module} module, not ${module}`)
       registered.add(call.name)
       const { secured, request: schema, response } = call
-      const reply200 = (reply: FastifyReply, data: unknown) => {
+      const reply200 = (reply: FastifyReply, answer: unknown) => {
+        const data = answer ?? null
         if (options.checkAnswers) {
           const checked = v.safeParse(response, data)
           if (!checked.success)
             throw new Error(`${call.name} answered outside its contract: ${describeIssue(checked.issues)}`)
         }
-        sendResult(reply, { code: ResultCode.Ok, data: data ?? null, tip: '', msg: 'ok' })
+        sendResult(reply, { code: ResultCode.Ok, data, tip: '', msg: 'ok' })
       }
       app.route({
         method: call.method,

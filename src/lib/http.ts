@@ -1,13 +1,12 @@
 import ky, { isTimeoutError } from 'ky'
 import * as v from 'valibot'
-import type { Call, RequestOf, ResponseOf } from '../../core/contracts/call.ts'
+import { CALL_PATH_PREFIX, type Call, type RequestOf, type ResponseOf } from '../../core/contracts/call.ts'
 import { BUSINESS_MESSAGES, BusinessCode, ResultCode, type ApiResult } from '../../core/protocol/codes.ts'
 import type { AsyncProtocolCrypto } from '../../core/protocol/crypto.ts'
 import { EnvelopeError, isEnvelope, openAsync, sealAsync } from '../../core/protocol/envelope.ts'
 import { signRequestAsync } from '../../core/protocol/sign.ts'
 import { t } from './messages.ts'
 
-export const API_PREFIX = '/api/app/'
 const DEFAULT_TIMEOUT_MS = 15_000
 
 /** What went wrong, so screens can pick a message and decide whether a retry makes sense. */
@@ -106,7 +105,7 @@ export function createApi(deps: ApiDeps): Api {
   })
 
   async function send(name: string, method: 'GET' | 'POST', body: unknown, options: CallOptions) {
-    const path = API_PREFIX + name
+    const path = CALL_PATH_PREFIX + name
     const sealBody = method === 'POST' && deps.shouldSealRequests()
     const [headers, sealed] = await Promise.all([
       signRequestAsync({
@@ -195,7 +194,9 @@ export function createApi(deps: ApiDeps): Api {
       let data: ResponseOf<C> | null = (opened.data ?? null) as ResponseOf<C> | null
       if (opened.code === ResultCode.Ok) {
         const checked = v.safeParse(call.response, data)
-        if (!checked.success) throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse)
+        if (!checked.success) {
+          throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse, undefined, { cause: checked.issues })
+        }
         data = checked.output as ResponseOf<C>
       }
       return {

@@ -67,14 +67,15 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningS
   const baseUrl = `http://127.0.0.1:${port}`
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
 
-  const deadline = Date.now() + 60_000
+  // A first start seeds the demo (images, streams): slow on a busy two-core machine.
+  const deadline = Date.now() + 150_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`)
     try {
       await fetch(`${baseUrl}/api/app/ping/check`)
       break
     } catch {
-      if (Date.now() > deadline) throw new Error(`server did not start within 60 s:\n${output}`)
+      if (Date.now() > deadline) throw new Error(`server did not start within 150 s:\n${output}`)
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
   }

@@ -46,6 +46,31 @@ describe.each(BACKENDS)('ping (%s)', (backend) => {
     expect(changed.domain).toEqual([{ type: 'IMAGE', urls: ['https://img.example/a', 'http://127.0.0.1:8080/media'] }])
   })
 
+  it('ping/config leaves out the entries an operator stored outside the contract, and keeps the rest', async () => {
+    const ad = { id: 1, image: 'ad/1.jpg', position: 1 }
+    const icon = { id: 2, image: 'icon/2.png', locIds: [1] }
+    await t.db.insert(appConfig).values({
+      key: 'app',
+      value: {
+        domain: [
+          { type: 'IMAGE', urls: ['https://img.example'] },
+          { type: 'WS', urls: ['wss://x'] },
+        ],
+        advertise: [ad, { ...ad, id: 3, title: null }, { ...ad, id: 4, position: 6 }],
+        statConfigApp: { list: [icon, { ...icon, id: 5, locIds: [8] }], nineList: [{ id: 'x' }] },
+        floatingWindow: { id: 6, image: 'f.png', ratio: 0 },
+      },
+      updatedAt: new Date(START_MS),
+    })
+    const answer = await t.client.call('ping/config')
+    expect(answer.body.code).toBe(200)
+    const config = v.parse(AppConfigSchema, answer.body.data)
+    expect(config.domain).toEqual([{ type: 'IMAGE', urls: ['https://img.example'] }])
+    expect(config.advertise).toEqual([ad])
+    expect(config.statConfigApp).toEqual({ list: [icon], nineList: [] })
+    expect(config.floatingWindow).toBeNull()
+  })
+
   it('ping/announcement answers the latest published announcement, or null', async () => {
     expect((await t.client.call('ping/announcement', {})).body).toMatchObject({ code: 200, data: null })
     await t.db.insert(announcements).values([

@@ -1,4 +1,12 @@
-import type { Announcement, AppConfig } from '../../../core/contracts/config.ts'
+import * as v from 'valibot'
+import {
+  AdvertiseSchema,
+  DomainEntrySchema,
+  FloatingWindowSchema,
+  IconAdSchema,
+  type Announcement,
+  type AppConfig,
+} from '../../../core/contracts/config.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { DEFAULT_APP_CONFIG, type StoredAppConfig } from '../../db/seed.ts'
@@ -39,13 +47,25 @@ export function createPingService(deps: PingDeps) {
 
   const announcement = cached(deps.now, CONFIG_CACHE_MS, loadAnnouncement)
 
-  /** The stored document over the defaults, plus what the server decides at answer time. */
+  /**
+   * The stored document over the defaults, plus what the server decides at answer time. The
+   * document is edited by operators: an ad or domain entry outside the contract is left out, so
+   * one bad entry cannot make the app refuse the whole config.
+   */
   async function loadAppConfig(): Promise<AppConfig> {
     const stored = ((await repo.loadConfigValue(db, 'app')) ?? {}) as Partial<StoredAppConfig>
     const merged: StoredAppConfig = { ...DEFAULT_APP_CONFIG, ...stored }
+    const valid = <T>(schema: v.GenericSchema<unknown, T>, items: readonly unknown[]) =>
+      items.filter((item): item is T => v.is(schema, item))
     return {
       ...merged,
-      domain: merged.domain.map((entry) => ({
+      advertise: valid(AdvertiseSchema, merged.advertise),
+      statConfigApp: {
+        list: valid(IconAdSchema, merged.statConfigApp.list),
+        nineList: valid(IconAdSchema, merged.statConfigApp.nineList),
+      },
+      floatingWindow: v.is(FloatingWindowSchema, merged.floatingWindow) ? merged.floatingWindow : null,
+      domain: valid(DomainEntrySchema, merged.domain).map((entry) => ({
         type: entry.type,
         urls: entry.urls.map((url) => resolveDomainUrl(url, config.publicUrl)),
       })),

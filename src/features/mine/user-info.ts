@@ -9,9 +9,10 @@ import { apiAtom } from '../../lib/store.ts'
 /** user/info for the signed-in user. */
 const userInfo = queryAtoms(async (get) => {
   // Asked without a userId, the answer is the caller's own info, which has the balance.
-  const own = await get(apiAtom).call(userInfoCall, {})
-  if (!v.is(UserInfoSchema, own)) throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse)
-  return own
+  // Parsed again to leave the session token out of the screen's state.
+  const own = v.safeParse(UserInfoSchema, await get(apiAtom).call(userInfoCall, {}))
+  if (!own.success) throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse)
+  return own.output
 })
 
 export const userInfoAtom = userInfo.stateAtom
