@@ -255,9 +255,9 @@ type ItemOf<C extends PagedCall> = ResponseOf<C> extends Page<infer T> ? T : nev
 export function readCatalogue<C extends Call>(
   get: Getter,
   call: C,
-  ...[body]: CallArgs<C>
+  ...args: CallArgs<C>
 ): Promise<ReadResult<ResponseOf<C>>> {
-  return get(offlineReadsAtom).read(call.name, body, () => get(apiAtom).call(call, ...([body] as CallArgs<C>)))
+  return get(offlineReadsAtom).read(call.name, args[0], () => get(apiAtom).call(call, ...args))
 }
 
 /**

@@ -1,3 +1,4 @@
+import { mediaCollectDetails, mediaPlay } from '../../../core/contracts/calls.ts'
 import { atom, type Getter } from 'jotai'
 import type { PlayInfo } from '../../../core/contracts/play.ts'
 import { BusinessCode } from '../../../core/protocol/codes.ts'
@@ -31,7 +32,7 @@ export interface PlayView {
 async function readPlay(get: Getter, id: number): Promise<PlayView> {
   const api = get(apiAtom)
   const live: { info?: PlayInfo } = {}
-  const result = await get(offlineReadsAtom).read('media/play', { id }, async () => {
+  const result = await get(offlineReadsAtom).read(mediaPlay.name, { id }, async () => {
     live.info = await fetchPlay(api, id)
     return publicPlayInfo(live.info)
   })
@@ -165,7 +166,7 @@ export function collectionAtoms(id: number) {
   const query = queryAtoms(async (get): Promise<CollectionDetails & { stale: boolean }> => {
     const api = get(apiAtom)
     const live: { details?: CollectionDetails } = {}
-    const result = await get(offlineReadsAtom).read('media/collect/details', { id }, async () => {
+    const result = await get(offlineReadsAtom).read(mediaCollectDetails.name, { id }, async () => {
       live.details = await fetchCollection(api, id)
       // The unlock state and balance are the user's own: not kept.
       const { access: _access, ...publicPart } = live.details
