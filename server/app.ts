@@ -10,6 +10,7 @@ import { createAdsService } from './modules/ads/service.ts'
 import { registerAdsRoutes } from './modules/ads/routes.ts'
 import { createAccountsService } from './modules/accounts/service.ts'
 import { registerAccountRoutes } from './modules/accounts/routes.ts'
+import { createSandboxSmsGateway, type SmsGateway } from './modules/accounts/sms-gateway.ts'
 import { registerImageRoutes } from './modules/images/routes.ts'
 import { createCatalogueService } from './modules/catalogue/service.ts'
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts'
@@ -21,11 +22,13 @@ import { createSearchService } from './modules/search/service.ts'
 import { createWalletService } from './modules/wallet/service.ts'
 import { registerWalletRoutes } from './modules/wallet/routes.ts'
 import { registerSearchRoutes } from './modules/search/routes.ts'
+import { registerUploadRoutes } from './modules/uploads/routes.ts'
 import { CALL_PATH_PREFIX } from '../core/contracts/call.ts'
 import { createCallRegistrar } from './plugins/calls.ts'
 import { createMemoryNonceStore, type NonceStore } from './plugins/nonce-store.ts'
 import { createResultSender, registerProtocol } from './plugins/protocol.ts'
 import { createCallerLimit } from './plugins/rate-limit.ts'
+import { RateLimitedError } from './plugins/failure-limit.ts'
 import { RequestLog } from './plugins/request-log.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { mediaDirOf, registerStreamRoutes } from './modules/streams/routes.ts'
@@ -42,6 +45,8 @@ export interface AppOptions {
   nonceStore?: NonceStore
   randomBytes?: (length: number) => Uint8Array
   crypto?: ProtocolCrypto
+  /** Where text messages go; the sandbox outbox unless given. */
+  smsGateway?: SmsGateway
   /** Check every call's answer against its contract (tests). */
   checkAnswers?: boolean
 }
@@ -81,7 +86,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
-      return sendResult(reply, { code: error.code, data: null, tip: '', msg: error.message })
+      // A business code's message is for the user (tip); 4000 and 1000 say what was wrong (msg).
+      const tip =
+        error.code === ResultCode.ValidationError || error.code === ResultCode.SessionInvalid ? '' : error.message
+      if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfterSeconds))
+      return sendResult(reply, { code: error.code, data: null, tip, msg: error.message })
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500
     if (status === 413) {
@@ -100,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ code: ResultCode.ServerError, data: null, tip: '', msg: SERVER_ERROR_MESSAGE })
   })
 
+  const smsGateway = options.smsGateway ?? createSandboxSmsGateway({ now })
   const calls = createCallRegistrar(app, sendResult, { checkAnswers: options.checkAnswers ?? false })
   const ping = createPingService({ db, config, now })
   registerPingRoutes(calls.forModule('ping'), ping)
@@ -110,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       config,
       now,
       sessions,
+      smsGateway,
       ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
     }),
   )
@@ -129,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   registerWatchingRoutes(calls.forModule('watching'), watching)
   registerKeyRoute(app, watching)
+  registerUploadRoutes(calls.forModule('uploads'))
   calls.assertComplete()
 
   registerImageRoutes(app, { db })

@@ -6,6 +6,7 @@
  */
 import { appConfigAtom, isLightAtom, sealRequestsAtom, tokenAtom } from './features/session/atoms.ts'
 import { clearSessionAndReload, initSession } from './features/session/init.ts'
+import { provideStorage } from './features/session/sign-in.ts'
 import { loadFirstCovers, loadFirstSlide } from './features/home/first-screen-images.ts'
 import { FIRST_SCREEN_TEXT_STYLES } from './features/home/first-screen-text.ts'
 import { HOME_FIRST_READS, homeSectionsRead } from './features/home/first-reads.ts'
@@ -63,6 +64,7 @@ const api = primingCalls(
   ),
 )
 provideApi(store, api)
+provideStorage(store, storage)
 
 recordLanding(location.pathname + location.search)
 

@@ -6,7 +6,7 @@ import * as v from 'valibot'
  */
 
 /** The server module that answers a call: its code is in server/modules/<module>/. */
-export type ServerModule = 'accounts' | 'ads' | 'catalogue' | 'ping' | 'search' | 'wallet' | 'watching'
+export type ServerModule = 'accounts' | 'ads' | 'catalogue' | 'ping' | 'search' | 'uploads' | 'wallet' | 'watching'
 
 type Schema = v.GenericSchema
 

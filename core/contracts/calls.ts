@@ -30,12 +30,32 @@ import {
   TrackRequestSchema,
 } from './play.ts'
 import {
+  AvatarRequestSchema,
+  BindMobileRequestSchema,
+  CaptchaRequestSchema,
+  CaptchaResultSchema,
+  ChangeMobileRequestSchema,
+  ChangePasswordRequestSchema,
+  CredentialLoginRequestSchema,
+  CredentialResultSchema,
+  LoginBeforeRequestSchema,
+  LoginBeforeResultSchema,
+  ModifyInfoRequestSchema,
+  PasswordLoginRequestSchema,
+  PhoneLoginRequestSchema,
+  RegisterRequestSchema,
+  RevokeSessionRequestSchema,
+  SessionListSchema,
+  UploadChunkResultSchema,
+} from './account.ts'
+import {
   GuestLoginRequestSchema,
   LoginResultSchema,
   OnlineTimeRequestSchema,
   OnlineTimeResultSchema,
   PublicUserInfoSchema,
   UserInfoRequestSchema,
+  UserInfoSchema,
 } from './session.ts'
 
 /**
@@ -92,6 +112,139 @@ export const userOnlineTime = defineCall({
   module: 'accounts',
   request: OnlineTimeRequestSchema,
   response: v.nullable(OnlineTimeResultSchema),
+})
+
+/**
+ * A guest registering becomes the account (same id, everything kept); every session it had ends
+ * and the answer carries a fresh token. Signed in as an account already: 7031.
+ */
+export const loginAccountRegister = defineCall({
+  name: 'login/account/register',
+  secured: false,
+  module: 'accounts',
+  request: RegisterRequestSchema,
+  response: LoginResultSchema,
+})
+/** A wrong account and a wrong password answer alike (7021); the caller's guest session ends. */
+export const loginAccountLogin = defineCall({
+  name: 'login/account/login',
+  secured: false,
+  module: 'accounts',
+  request: PasswordLoginRequestSchema,
+  response: LoginResultSchema,
+})
+/** Whether an account last signed in on this device (auto-login opens /mine/login). */
+export const loginBefore = defineCall({
+  name: 'login/before',
+  secured: false,
+  module: 'accounts',
+  request: LoginBeforeRequestSchema,
+  response: LoginBeforeResultSchema,
+})
+/** Sends a 6-digit code through the SMS gateway. */
+export const loginCaptcha = defineCall({
+  name: 'login/captcha',
+  secured: false,
+  module: 'accounts',
+  request: CaptchaRequestSchema,
+  response: CaptchaResultSchema,
+})
+/** Logs in by a code, creating the account on a number's first use (a guest becomes it). */
+export const loginPhone = defineCall({
+  name: 'login/phone',
+  secured: true,
+  module: 'accounts',
+  request: PhoneLoginRequestSchema,
+  response: LoginResultSchema,
+})
+/** Binds a number to the caller (1000 without a session); a guest becomes an account, with a fresh token. */
+export const loginBindMobile = defineCall({
+  name: 'login/bindMobile',
+  secured: false,
+  module: 'accounts',
+  request: BindMobileRequestSchema,
+  response: LoginResultSchema,
+})
+/** Logs in with a credential typed or pasted by hand. */
+export const loginOfficial = defineCall({
+  name: 'login/official',
+  secured: false,
+  module: 'accounts',
+  request: CredentialLoginRequestSchema,
+  response: LoginResultSchema,
+})
+/** Logs in with a scanned credential QR card. */
+export const userQrcodeInfo = defineCall({
+  name: 'user/qrcode/info',
+  secured: false,
+  module: 'accounts',
+  request: CredentialLoginRequestSchema,
+  response: LoginResultSchema,
+})
+/** A new credential for the QR card; the previous one stops working at once. */
+export const userQrcode = defineCall({
+  name: 'user/qrcode',
+  secured: true,
+  module: 'accounts',
+  response: CredentialResultSchema,
+})
+/** Ends every other session of the account. */
+export const userChangePassword = defineCall({
+  name: 'user/changePassword',
+  secured: true,
+  module: 'accounts',
+  request: ChangePasswordRequestSchema,
+  response: NoData,
+})
+export const userChangeMobile = defineCall({
+  name: 'user/changeMobile',
+  secured: true,
+  module: 'accounts',
+  request: ChangeMobileRequestSchema,
+  response: UserInfoSchema,
+})
+export const userInfoModify = defineCall({
+  name: 'user/info/modify',
+  secured: true,
+  module: 'accounts',
+  request: ModifyInfoRequestSchema,
+  response: UserInfoSchema,
+})
+/** Sets the avatar to an image the caller uploaded through upload/img. */
+export const userAvatar = defineCall({
+  name: 'user/avatar',
+  secured: true,
+  module: 'accounts',
+  request: AvatarRequestSchema,
+  response: UserInfoSchema,
+})
+export const userSessions = defineCall({
+  name: 'user/sessions',
+  secured: true,
+  module: 'accounts',
+  response: SessionListSchema,
+})
+export const userSessionsRevoke = defineCall({
+  name: 'user/sessions/revoke',
+  secured: true,
+  module: 'accounts',
+  request: RevokeSessionRequestSchema,
+  response: NoData,
+})
+
+// uploads: chunked image uploads (simple-uploader's protocol), multipart.
+export const uploadImg = defineCall({
+  name: 'upload/img',
+  secured: true,
+  module: 'uploads',
+  response: UploadChunkResultSchema,
+})
+/** The same as upload/img for a caller without a session (feedback); capped per address. */
+export const uploadImages = defineCall({
+  name: 'upload/images',
+  secured: false,
+  module: 'uploads',
+  response: UploadChunkResultSchema,
 })
 
 // catalogue: videos, topics, tags, actors, collections.

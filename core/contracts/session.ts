@@ -22,12 +22,20 @@ export const PublicUserInfoSchema = v.object({
   supremeVip: VipStatusSchema,
   darkVip: VipStatusSchema,
   createdAt: IntSchema,
+  /** Up to 100 characters; '' when none. Optional for answers kept by older versions. */
+  intro: v.optional(v.string(), ''),
 })
 
 export const UserInfoSchema = v.object({
   ...PublicUserInfoSchema.entries,
   /** Diamonds in cents of the display unit. */
   balance: IntSchema,
+  /** The login name; '' for a guest or a phone-only account. */
+  account: v.optional(v.string(), ''),
+  /** The bound mainland number, 11 digits; '' when none. Only its owner sees it. */
+  mobile: v.optional(v.string(), ''),
+  /** Unix seconds the current credential (QR card) was made; 0 when there is none. */
+  credentialCreatedAt: v.optional(IntSchema, 0),
 })
 export type UserInfo = v.InferOutput<typeof UserInfoSchema>
 

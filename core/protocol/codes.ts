@@ -27,6 +27,24 @@ export const BusinessCode = {
   NotFound: 7004,
   CodeExpired: 7010,
   CodeUsed: 7011,
+  /** Accounts (server/modules/accounts). */
+  AccountTaken: 7020,
+  /** A wrong account and a wrong password answer alike. */
+  LoginFailed: 7021,
+  MobileTaken: 7022,
+  SmsCodeWrong: 7023,
+  SmsCodeExpired: 7024,
+  SmsTooFrequent: 7025,
+  CredentialInvalid: 7026,
+  WrongOldPassword: 7027,
+  /** A guest (or a phone-only account) has no password to change. */
+  NoPassword: 7028,
+  /** user/changeMobile or a `changeOld` code for a number that is not the bound one. */
+  NotBoundMobile: 7029,
+  /** user/avatar with an image the caller did not upload. */
+  ImageNotYours: 7030,
+  /** The caller is already an account (register, or phone login of another number while signed in). */
+  AlreadyAccount: 7031,
 } as const
 export type BusinessCode = (typeof BusinessCode)[keyof typeof BusinessCode]
 
@@ -39,6 +57,18 @@ export const BUSINESS_MESSAGES: Record<BusinessCode, string> = {
   [BusinessCode.NotFound]: '内容不存在',
   [BusinessCode.CodeExpired]: '兑换码已过期',
   [BusinessCode.CodeUsed]: '兑换码已使用',
+  [BusinessCode.AccountTaken]: '该账号已被注册',
+  [BusinessCode.LoginFailed]: '账号或密码错误',
+  [BusinessCode.MobileTaken]: '该手机号已绑定其他账号',
+  [BusinessCode.SmsCodeWrong]: '验证码错误',
+  [BusinessCode.SmsCodeExpired]: '验证码已失效，请重新获取',
+  [BusinessCode.SmsTooFrequent]: '发送过于频繁，请稍后再试',
+  [BusinessCode.CredentialInvalid]: '凭证无效或已失效',
+  [BusinessCode.WrongOldPassword]: '原密码错误',
+  [BusinessCode.NoPassword]: '请先注册账号',
+  [BusinessCode.NotBoundMobile]: '不是当前绑定的手机号',
+  [BusinessCode.ImageNotYours]: '图片不存在',
+  [BusinessCode.AlreadyAccount]: '已登录账号，请先退出登录',
 }
 
 /** HTTP status per result code; everything else travels as HTTP 200. */

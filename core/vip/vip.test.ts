@@ -70,6 +70,10 @@ describe('vipLabel and vipExpiryShown', () => {
       darkVip: off,
       balance: 0,
       createdAt: 1,
+      intro: '',
+      account: '',
+      mobile: '',
+      credentialCreatedAt: 0,
     }
     expect(vipLabel(user)).toBe('VIP')
     expect(vipExpiryShown(user)).toBe('N')

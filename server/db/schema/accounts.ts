@@ -37,10 +37,23 @@ export const users = pgTable(
     darkVipExpire: timestamptz('dark_vip_expire'),
     /** Diamonds in cents of the display unit; never negative. */
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    /** The login name as typed at registration; unique without regard to case. Null for guests. */
+    account: text('account'),
+    /** argon2id PHC string; null until the user registers with a password. */
+    passwordHash: text('password_hash'),
+    /** Normalised mainland number (11 digits); one account per number. */
+    mobile: text('mobile'),
+    intro: text('intro').notNull().default(''),
+    /** SHA-256 of the QR card's credential (a random bearer secret); null when there is none. */
+    credentialHash: text('credential_hash'),
+    credentialCreatedAt: timestamptz('credential_created_at'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('users_device_id_key').on(t.deviceId),
+    uniqueIndex('users_account_lower_key').on(sql`lower(${t.account})`),
+    uniqueIndex('users_mobile_key').on(t.mobile),
+    uniqueIndex('users_credential_hash_key').on(t.credentialHash),
     index('users_created_ip_created_at_idx').on(t.createdIp, t.createdAt),
     check('users_balance_not_negative', sql`${t.balance} >= 0`),
   ],
@@ -55,11 +68,46 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /** The app's device id at login, when it sent one: `login/before` answers from it. */
+    deviceId: text('device_id'),
+    /** Read from X-User-Agent at login, e.g. `Android · Chrome 131`, for the devices list. */
+    deviceName: text('device_name').notNull().default(''),
     createdAt: timestamptz('created_at').notNull(),
+    /** Refreshed at most every few minutes by the session lookup. */
+    lastSeenAt: timestamptz('last_seen_at'),
     expiresAt: timestamptz('expires_at').notNull(),
     revokedAt: timestamptz('revoked_at'),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_device_id_idx').on(t.deviceId, t.createdAt),
+  ],
+)
+
+/**
+ * Text-message codes (login/captcha). Only an HMAC of the code is kept; a code is used once,
+ * expires, and is dead after too many wrong tries. Rows also count what was sent per number.
+ */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    mobile: text('mobile').notNull(),
+    /** login, bind, changeOld or changeNew (core/contracts/account.ts). */
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** Client address that asked, for the per-address cap. */
+    ip: text('ip').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    failedTries: integer('failed_tries').notNull().default(0),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [
+    index('sms_codes_mobile_created_idx').on(t.mobile, t.createdAt),
+    index('sms_codes_ip_created_idx').on(t.ip, t.createdAt),
+  ],
 )
 
 /** Foreground seconds per user and day (Asia/Shanghai), for totals and daily tasks. */

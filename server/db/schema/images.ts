@@ -25,6 +25,8 @@ export const images = pgTable(
     /** Lowercase hex SHA-256 of the scrambled bytes; the ETag. */
     sha256: text('sha256').notNull(),
     bytes: bytea('bytes').notNull(),
+    /** The user who uploaded it (upload/img); null for the operator's images. */
+    uploadedBy: integer('uploaded_by'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [

@@ -80,18 +80,6 @@ export async function insertGuest(
   return rows[0] ?? null
 }
 
-export async function insertSession(
-  db: Db,
-  session: { userId: number; tokenHash: string; now: Date; expiresAt: Date },
-) {
-  await db.insert(sessions).values({
-    userId: session.userId,
-    tokenHash: session.tokenHash,
-    createdAt: session.now,
-    expiresAt: session.expiresAt,
-  })
-}
-
 export async function revokeSession(db: Db, tokenHash: string, now: Date) {
   await db
     .update(sessions)

@@ -1,27 +1,25 @@
-import { randomBytes } from 'node:crypto'
 import type { LoginResult } from '../../../core/contracts/session.ts'
 import { formatDate } from '../../../core/format/date.ts'
 import { BUSINESS_MESSAGES, BusinessCode } from '../../../core/protocol/codes.ts'
-import type { Config } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { hashToken, type SessionLookup, type SessionUser } from '../../plugins/session.ts'
+import { createFailureLimit } from '../../plugins/failure-limit.ts'
+import { hashToken, type SessionUser } from '../../plugins/session.ts'
+import { createCredentialService } from './credentials.ts'
+import type { AccountsContext, AccountsDeps } from './deps.ts'
+import { createDeviceService } from './devices.ts'
+import { createPasswordService } from './passwords.ts'
+import { createPhoneService } from './phone.ts'
+import { createProfileService } from './profile.ts'
 import * as repo from './repo.ts'
+import { createSignIn } from './sign-in.ts'
 import { toPublicUserInfo, toUserInfo } from './user-info.ts'
-
-export interface AccountsDeps {
-  db: Db
-  config: Pick<Config, 'guestCreation' | 'guestLimitPerIp' | 'sessionTtlDays'>
-  now: () => number
-  /** Told on logout and of sessions revoked past a device's bound, so this process stops trusting them at once. */
-  sessions: Pick<SessionLookup, 'forget' | 'forgetHashes'>
-  randomBytes?: (length: number) => Uint8Array
-}
 
 /** Live sessions a guest's device keeps; a login past it revokes the oldest. */
 export const MAX_SESSIONS_PER_DEVICE = 5
 const HOUR_MS = 3600 * 1000
-const DAY_MS = 24 * HOUR_MS
+/** Wrong passwords, codes or credentials one address or account may send in FAILURE_WINDOW_SECONDS. */
+export const MAX_FAILURES = 25
+const FAILURE_WINDOW_SECONDS = 300
 
 /**
  * The channel {pc, dc, isLight} when affCode is a JSON object; anything else is kept only as raw
@@ -46,20 +44,20 @@ export function parseChannel(affCode: string): Record<string, unknown> | null {
 
 export function createAccountsService(deps: AccountsDeps) {
   const { db, config } = deps
-  const random = deps.randomBytes ?? randomBytes
-
-  async function openSession(executor: Db, userId: number, now: Date): Promise<string> {
-    const token = Buffer.from(random(32)).toString('hex')
-    await repo.insertSession(executor, {
-      userId,
-      tokenHash: hashToken(token),
-      now,
-      expiresAt: new Date(now.getTime() + config.sessionTtlDays * DAY_MS),
-    })
-    return token
+  const signIn = createSignIn(deps)
+  const context: AccountsContext = {
+    ...deps,
+    signIn,
+    failures: createFailureLimit({ maxFailures: MAX_FAILURES, windowSeconds: FAILURE_WINDOW_SECONDS }),
   }
 
   return {
+    passwords: createPasswordService(context),
+    devices: createDeviceService(context),
+    phone: createPhoneService(context),
+    credentials: createCredentialService(context),
+    profile: createProfileService(context),
+
     /**
      * Guest login: the device's guest, created on its first login unless creation
      * is off (6004) or this IP created too many guests in the last hour (null: the app says
@@ -67,7 +65,11 @@ export function createAccountsService(deps: AccountsDeps) {
      * logout, expiry or MAX_SESSIONS_PER_DEVICE newer logins, so two tabs logging in at once do
      * not log each other out.
      */
-    async guestLogin(input: { devID: string; affCode: string }, ip: string): Promise<LoginResult | null> {
+    async guestLogin(
+      input: { devID: string; affCode: string },
+      ip: string,
+      deviceName = '',
+    ): Promise<LoginResult | null> {
       const now = new Date(deps.now())
       const result = await db.transaction(async (tx) => {
         // One device's logins one after another, so the session bound holds however they race.
@@ -89,7 +91,7 @@ export function createAccountsService(deps: AccountsDeps) {
             (await repo.findGuestByDevice(tx, input.devID))
           if (!user) throw new Error('guest vanished after a conflicting insert')
         }
-        const token = await openSession(tx, user.id, now)
+        const token = await signIn.openSession(tx, user.id, { deviceId: input.devID, deviceName }, now)
         const revoked = await repo.revokeSessionsBeyond(tx, user.id, MAX_SESSIONS_PER_DEVICE, now)
         return { login: { ...toUserInfo(user), token }, revoked }
       })

@@ -19,11 +19,21 @@ export function toUserInfo(user: UserRow): UserInfo {
     darkVip: vipStatus(user.darkVipType, user.darkVipExpire),
     balance: user.balance,
     createdAt: Math.floor(user.createdAt.getTime() / 1000),
+    intro: user.intro,
+    account: user.account ?? '',
+    mobile: user.mobile ?? '',
+    credentialCreatedAt: user.credentialCreatedAt ? Math.floor(user.credentialCreatedAt.getTime() / 1000) : 0,
   }
 }
 
-/** What anyone may see of another user: no balance, no token. */
+/** What anyone may see of another user: no balance, login name, number or token. */
 export function toPublicUserInfo(user: UserRow) {
-  const { balance: _balance, ...rest } = toUserInfo(user)
+  const {
+    balance: _balance,
+    account: _account,
+    mobile: _mobile,
+    credentialCreatedAt: _made,
+    ...rest
+  } = toUserInfo(user)
   return rest
 }

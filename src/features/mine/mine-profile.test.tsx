@@ -20,6 +20,10 @@ const user = (patch: Partial<UserInfo>): UserInfo => ({
   darkVip: off,
   balance: 0,
   createdAt: 1,
+  intro: '',
+  account: '',
+  mobile: '',
+  credentialCreatedAt: 0,
   ...patch,
 })
 

@@ -1,0 +1,24 @@
+import type { Config } from '../../config.ts'
+import type { Db } from '../../db/client.ts'
+import type { FailureLimit } from '../../plugins/failure-limit.ts'
+import type { SessionLookup } from '../../plugins/session.ts'
+import type { ImageConfig } from '../images/service.ts'
+import type { SignIn } from './sign-in.ts'
+import type { SmsGateway } from './sms-gateway.ts'
+
+export interface AccountsDeps {
+  db: Db
+  config: Pick<Config, 'guestCreation' | 'guestLimitPerIp' | 'sessionTtlDays' | 'apiSecret'> & ImageConfig
+  now: () => number
+  /** Told of every session ended here, so this process stops trusting it at once. */
+  sessions: Pick<SessionLookup, 'forget' | 'forgetHashes'>
+  smsGateway: SmsGateway
+  randomBytes?: (length: number) => Uint8Array
+}
+
+/** What each part of the accounts service shares: the deps, the one sign-in and the failure counters. */
+export interface AccountsContext extends AccountsDeps {
+  signIn: SignIn
+  /** Wrong passwords, codes and credentials, per client address and per account or number. */
+  failures: FailureLimit
+}

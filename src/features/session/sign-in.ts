@@ -1,0 +1,33 @@
+import { atom } from 'jotai/vanilla'
+import type { LoginResult } from '../../../core/contracts/session.ts'
+import type { SecureStorage } from '../../lib/persist.ts'
+import type { AppStore } from '../../lib/store.ts'
+import { currentSessionAtom, setSessionAtom, type Session } from './atoms.ts'
+import { StorageKey } from './init.ts'
+
+const storageHolderAtom = atom<{ storage: SecureStorage } | null>(null)
+
+/** The encrypted stores, for the screens that sign in and out. */
+export function provideStorage(store: AppStore, storage: SecureStorage): void {
+  store.set(storageHolderAtom, { storage })
+}
+
+/**
+ * Every login (account, register, phone, bind, credential) replaces the stored user info and token
+ * with its answer (SPEC §5); the device id and channel stay. Resolves once it is persisted, so a
+ * reload right after keeps the new session.
+ */
+export const applyLoginAtom = atom(null, async (get, set, login: LoginResult) => {
+  const holder = get(storageHolderAtom)
+  if (!holder) throw new Error('the storage is not provided to this store')
+  const { token, ...user } = login
+  const current = get(currentSessionAtom)
+  const next: Session = {
+    uuid: current?.uuid ?? '',
+    channel: current?.channel ?? { pc: '', dc: '', isLight: false },
+    token,
+    user,
+  }
+  set(setSessionAtom, next)
+  await holder.storage.set(StorageKey.Session, next)
+})
