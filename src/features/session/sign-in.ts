@@ -1,5 +1,5 @@
 import { atom } from 'jotai/vanilla'
-import type { LoginResult } from '../../../core/contracts/session.ts'
+import type { LoginResult, UserInfo } from '../../../core/contracts/session.ts'
 import type { SecureStorage } from '../../lib/persist.ts'
 import type { AppStore } from '../../lib/store.ts'
 import { currentSessionAtom, setSessionAtom, type Session } from './atoms.ts'
@@ -28,6 +28,16 @@ export const applyLoginAtom = atom(null, async (get, set, login: LoginResult) =>
     token,
     user,
   }
+  set(setSessionAtom, next)
+  await holder.storage.set(StorageKey.Session, next)
+})
+
+/** A call that answers the own user info (profile, avatar, number) updates the stored session's user. */
+export const updateSessionUserAtom = atom(null, async (get, set, user: UserInfo) => {
+  const holder = get(storageHolderAtom)
+  const current = get(currentSessionAtom)
+  if (!holder || !current) return
+  const next: Session = { ...current, user }
   set(setSessionAtom, next)
   await holder.storage.set(StorageKey.Session, next)
 })
