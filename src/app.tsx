@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { Provider } from 'jotai'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
+import { LOGIN_PATH, openLoginWhenSuggested } from './features/session/login-suggestion.ts'
 import { offerUpdateAtom } from './features/shell/update.tsx'
 import type { Api } from './lib/http.ts'
 import type { AppStore } from './lib/store.ts'
@@ -38,8 +39,14 @@ export function startApp({ store, api, ready }: AppStart): void {
         </StrictMode>,
       ),
     )
-  // A failed load still renders: its error screen.
-  router.load().then(render, render)
+  // A failed load still renders: its error screen. The auto-login's page opens over the first one,
+  // never before it: its question (login/before) must not hold the first screen back.
+  const followLoginSuggestion = () =>
+    void openLoginWhenSuggested(store, {
+      location: () => router.state.location.href,
+      openLogin: () => void router.navigate({ to: LOGIN_PATH }),
+    })
+  router.load().then(render, render).then(followLoginSuggestion, followLoginSuggestion)
 
   registerServiceWorkerLater((apply) => store.set(offerUpdateAtom, apply))
 }

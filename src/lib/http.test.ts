@@ -214,6 +214,7 @@ describe('createApi errors', () => {
     [403, { code: 4003, msg: 'bad signature' }, t.http.rejected(4003)],
     [403, { code: 4005, msg: 'replayed' }, t.http.rejected(4005)],
     [429, { code: 4290, msg: 'slow down' }, t.http.rateLimited],
+    [429, { code: 4290, tip: '尝试次数过多，请5分钟后再试', msg: '' }, '尝试次数过多，请5分钟后再试'],
   ])('bad request: HTTP %i', async (status, body, message) => {
     const { api } = setup(() => (typeof body === 'string' ? new Response(body, { status }) : json(body, status)))
     await expect(api.call(anyCall('user/info'), {})).rejects.toMatchObject({ kind: ApiErrorKind.BadRequest, message })

@@ -163,7 +163,10 @@ export function createApi(deps: ApiDeps): Api {
           offsetSeconds = serverTime - Math.floor(deps.now() / 1000)
           continue
         }
-        if (response.status === 429) throw new ApiError(ApiErrorKind.BadRequest, t.http.rateLimited, 4290)
+        // A limit on failed tries (logins, codes) says in its tip how long to wait.
+        if (response.status === 429) {
+          throw new ApiError(ApiErrorKind.BadRequest, rejection?.tip || t.http.rateLimited, ResultCode.RateLimited)
+        }
         if (response.status === 403 && rejection) {
           throw new ApiError(ApiErrorKind.BadRequest, t.http.rejected(rejection.code), rejection.code)
         }

@@ -35,7 +35,7 @@ const zhCN = {
     share: '分享',
     vip: '会员',
     setting: '设置',
-    account: '账号',
+    account: '账号与安全',
     accountCodeCamera: '扫描凭证',
     autokf: '智能客服',
     avatar: '头像',

@@ -16,14 +16,26 @@ const MENU = [
   ['/mine/setting/', t.pages.setting],
 ] as const
 
-/** `installEntry`: the install-to-home-screen entry, composed in by the route (features do not import features). */
-export function MineScreen({ installEntry }: { installEntry?: ReactNode }) {
+/**
+ * The entries composed in by the route (a feature reaches another only through its public.ts):
+ * `installEntry` the install-to-home-screen entry, `guestEntry` a guest's way to log in,
+ * `logoutEntry` an account's 退出登录.
+ */
+export function MineScreen({
+  installEntry,
+  guestEntry,
+  logoutEntry,
+}: {
+  installEntry?: ReactNode
+  guestEntry?: ReactNode
+  logoutEntry?: ReactNode
+}) {
   return (
     <main className="page page--tab">
       <header className="page-header page-header--brand">
         <h1 className="page-header__title">{t.mine.title}</h1>
       </header>
-      <MineProfile />
+      <MineProfile guestEntry={guestEntry} />
       {installEntry}
       <nav className="card menu" aria-label={t.mine.title}>
         <ul className="menu__list">
@@ -37,6 +49,7 @@ export function MineScreen({ installEntry }: { installEntry?: ReactNode }) {
           ))}
         </ul>
       </nav>
+      {logoutEntry ? <div className="mine-logout">{logoutEntry}</div> : null}
     </main>
   )
 }

@@ -28,6 +28,8 @@ export const NO_FLAGS: AppFlags = { isLight: false, isAppStore: false }
 const sessionAtom = atom<Session | null>(null)
 const configAtom = atom<AppConfig | null>(null)
 const flagsAtom = atom<AppFlags>(NO_FLAGS)
+/** login/before said an account last used this device, and /mine/login has not been opened for it yet. */
+const loginSuggestedAtom = atom(false)
 
 export const currentSessionAtom = atom((get) => get(sessionAtom))
 export const tokenAtom = atom((get) => get(sessionAtom)?.token ?? '')
@@ -44,3 +46,12 @@ export const sealRequestsAtom = atom((get) => get(configAtom)?.encryption.reques
 export const setSessionAtom = atom(null, (_get, set, session: Session | null) => set(sessionAtom, session))
 export const setConfigAtom = atom(null, (_get, set, config: AppConfig | null) => set(configAtom, config))
 export const setFlagsAtom = atom(null, (_get, set, flags: AppFlags) => set(flagsAtom, flags))
+
+export const loginSuggestedNowAtom = atom((get) => get(loginSuggestedAtom))
+export const suggestLoginAtom = atom(null, (_get, set) => set(loginSuggestedAtom, true))
+/** The suggestion is followed once: true the first time after login/before suggested it. */
+export const takeLoginSuggestionAtom = atom(null, (get, set) => {
+  const suggested = get(loginSuggestedAtom)
+  set(loginSuggestedAtom, false)
+  return suggested
+})

@@ -9,8 +9,17 @@ import { createNobleCrypto } from '../../../core/protocol/noble-crypto.ts'
 import type { Api } from '../../lib/http.ts'
 import { t } from '../../lib/messages.ts'
 import { createMemoryBackend, createSecureStorage } from '../../lib/persist.ts'
-import { currentSessionAtom, isLightAtom, sealRequestsAtom, tokenAtom, type Session } from './atoms.ts'
+import {
+  currentSessionAtom,
+  isLightAtom,
+  loginSuggestedNowAtom,
+  sealRequestsAtom,
+  suggestLoginAtom,
+  tokenAtom,
+  type Session,
+} from './atoms.ts'
 import { clearSessionAndReload, initSession, StorageKey } from './init.ts'
+import { openLoginWhenSuggested } from './login-suggestion.ts'
 
 const noble = createNobleCrypto((n) => new Uint8Array(n).fill(7))
 const crypto = asAsync(noble, () => noble)
@@ -84,12 +93,12 @@ describe('initSession', () => {
       ({ name }: Call) =>
         new Promise((resolve) => {
           s.calls.push({ name, body: undefined })
-          answerConfig = resolve as (config: unknown) => void
+          if (name === 'ping/config') answerConfig = resolve as (config: unknown) => void
         }),
     )
     let ready = false
     const init = initSession(s.deps).then(() => (ready = true))
-    await vi.waitFor(() => expect(s.calls.map((c) => c.name)).toEqual(['ping/config', 'login/guest']))
+    await vi.waitFor(() => expect(s.calls.map((c) => c.name)).toEqual(['ping/config', 'login/before', 'login/guest']))
     // Before the config says otherwise, request bodies are sealed.
     expect(s.store.get(sealRequestsAtom)).toBe(true)
     await Promise.resolve()
@@ -130,6 +139,34 @@ describe('initSession', () => {
     expect(s.store.get(currentSessionAtom)).toBeNull()
   })
 
+  it('asks login/before with the device id and, when an account used this device, suggests /mine/login', async () => {
+    const s = setup(loginOk)
+    vi.mocked(s.api.call).mockImplementation(async ({ name }: Call, body?: unknown) => {
+      s.calls.push({ name, body })
+      return (name === 'login/before' ? { hasAccount: true } : CONFIG) as never
+    })
+    await initSession(s.deps)
+    expect(s.calls.find((c) => c.name === 'login/before')!.body).toEqual({ devID: 'random-device-id' })
+    // Browsing needs a session: the guest login happened all the same.
+    expect(s.store.get(tokenAtom)).toBe('tok-1')
+    await vi.waitFor(() => expect(s.store.get(loginSuggestedNowAtom)).toBe(true))
+  })
+
+  it('is ready without waiting for login/before, and suggests nothing when no account used this device', async () => {
+    const s = setup(loginOk)
+    let answerBefore: (answer: unknown) => void = () => {}
+    vi.mocked(s.api.call).mockImplementation(({ name }: Call) =>
+      name === 'login/before'
+        ? new Promise((resolve) => (answerBefore = resolve as (answer: unknown) => void))
+        : Promise.resolve(CONFIG as never),
+    )
+    await initSession(s.deps)
+    expect(s.store.get(tokenAtom)).toBe('tok-1')
+    answerBefore({ hasAccount: false })
+    await Promise.resolve()
+    expect(s.store.get(loginSuggestedNowAtom)).toBe(false)
+  })
+
   it.each([6004, 6015])('fails with the guest message on %i', async (code) => {
     const s = setup({ code, data: null, tip: '', msg: '' })
     await expect(initSession(s.deps)).rejects.toMatchObject({ message: '生成游客失败！请联系在线客服', code })
@@ -155,5 +192,45 @@ describe('clearSessionAndReload', () => {
     expect(deps.reload).toHaveBeenCalledOnce()
     await expect(clearSessionAndReload(deps)).resolves.toBe('cleared')
     expect(deps.reload).toHaveBeenCalledOnce()
+  })
+})
+
+describe('openLoginWhenSuggested', () => {
+  function navigation(start: string) {
+    let here = start
+    return {
+      location: () => here,
+      openLogin: vi.fn(() => void (here = '/mine/login')),
+      go: (to: string) => void (here = to),
+    }
+  }
+
+  it('opens /mine/login once when the suggestion comes, even after the first page showed', () => {
+    const store = createStore()
+    const nav = navigation('/')
+    openLoginWhenSuggested(store, nav)
+    expect(nav.openLogin).not.toHaveBeenCalled()
+    store.set(suggestLoginAtom)
+    expect(nav.openLogin).toHaveBeenCalledOnce()
+    nav.go('/')
+    store.set(suggestLoginAtom)
+    expect(nav.openLogin).toHaveBeenCalledOnce()
+  })
+
+  it('follows a suggestion that came before it started', () => {
+    const store = createStore()
+    store.set(suggestLoginAtom)
+    const nav = navigation('/')
+    openLoginWhenSuggested(store, nav)
+    expect(nav.openLogin).toHaveBeenCalledOnce()
+  })
+
+  it('leaves a user who has moved on from the landing page where they are', () => {
+    const store = createStore()
+    const nav = navigation('/')
+    openLoginWhenSuggested(store, nav)
+    nav.go('/play/longVideo?id=3')
+    store.set(suggestLoginAtom)
+    expect(nav.openLogin).not.toHaveBeenCalled()
   })
 })

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { loginGuest, pingConfig } from '../../../core/contracts/calls.ts'
+import { loginBefore, loginGuest, pingConfig } from '../../../core/contracts/calls.ts'
 import { AppConfigSchema, type AppConfig } from '../../../core/contracts/config.ts'
 import { ResultCode } from '../../../core/protocol/codes.ts'
 import { ApiError, ApiErrorKind, businessMessage, type Api } from '../../lib/http.ts'
@@ -12,6 +12,7 @@ import {
   setConfigAtom,
   setFlagsAtom,
   setSessionAtom,
+  suggestLoginAtom,
   type AppFlags,
   type Channel,
   type Session,
@@ -100,6 +101,9 @@ export async function initSession(deps: SessionDeps): Promise<void> {
     dc: params.dc ?? storedSession?.channel.dc ?? '',
     isLight: flags.isLight,
   }
+  // Sent first and never awaited: home must not wait for it. Browsing needs a session, so the
+  // guest login goes on either way; an account's device then opens /mine/login once.
+  askWhetherAnAccountUsedThisDevice(deps, deviceId)
   const [result] = await Promise.all([
     api.result(loginGuest, { devID: deviceId, affCode: JSON.stringify(channel), token: '' }),
     configKnown,
@@ -120,9 +124,30 @@ export async function initSession(deps: SessionDeps): Promise<void> {
   await storage.set(StorageKey.Session, fresh)
 }
 
+/** Auto-login (SPEC §5): login/before says whether an account last used this device. */
+function askWhetherAnAccountUsedThisDevice(deps: Pick<SessionDeps, 'store' | 'api'>, deviceId: string): void {
+  deps.api.call(loginBefore, { devID: deviceId }).then(
+    ({ hasAccount }) => {
+      if (hasAccount) deps.store.set(suggestLoginAtom)
+    },
+    () => {
+      // Without an answer the app stays a guest's, as it would on a new device.
+    },
+  )
+}
+
 /**
- * Code 1000 (session invalid): forget the credentials and reload, which logs in afresh. The
- * device id and channel stay, so the same device comes back as the same guest. A second
+ * Forgets the stored token and user; the device id and channel stay, so the same device comes
+ * back as the same guest. A failed write leaves the stored copy, which the server no longer takes.
+ */
+export async function forgetStoredCredentials(storage: SecureStorage): Promise<void> {
+  const stored = await read<Session>(storage, StorageKey.Session)
+  if (!stored) return
+  await storage.set(StorageKey.Session, { ...stored, token: '', user: null }).catch(() => {})
+}
+
+/**
+ * Code 1000 (session invalid): forget the credentials and reload, which logs in afresh. A second
  * 1000 within a minute of such a reload only clears, so a broken server cannot loop us.
  */
 export async function clearSessionAndReload(
@@ -133,9 +158,7 @@ export async function clearSessionAndReload(
   },
 ): Promise<'reloaded' | 'cleared'> {
   deps.store.set(setSessionAtom, null)
-  const stored = await read<Session>(deps.storage, StorageKey.Session)
-  const keep = stored ? deps.storage.set(StorageKey.Session, { ...stored, token: '', user: null }) : Promise.resolve()
-  await keep.catch(() => {})
+  await forgetStoredCredentials(deps.storage)
   const key = 'marquee:session-reload'
   let last: number
   try {

@@ -3,7 +3,7 @@ import type { LoginResult, UserInfo } from '../../../core/contracts/session.ts'
 import type { SecureStorage } from '../../lib/persist.ts'
 import type { AppStore } from '../../lib/store.ts'
 import { currentSessionAtom, setSessionAtom, type Session } from './atoms.ts'
-import { StorageKey } from './init.ts'
+import { StorageKey, forgetStoredCredentials } from './init.ts'
 
 const storageHolderAtom = atom<{ storage: SecureStorage } | null>(null)
 
@@ -40,4 +40,12 @@ export const updateSessionUserAtom = atom(null, async (get, set, user: UserInfo)
   const next: Session = { ...current, user }
   set(setSessionAtom, next)
   await holder.storage.set(StorageKey.Session, next)
+})
+
+/** Logout (SPEC §5): the token and user are forgotten, here and in storage; a reload then starts afresh. */
+export const signOutAtom = atom(null, async (get, set) => {
+  const holder = get(storageHolderAtom)
+  if (!holder) throw new Error('the storage is not provided to this store')
+  set(setSessionAtom, null)
+  await forgetStoredCredentials(holder.storage)
 })

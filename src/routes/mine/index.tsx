@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { LoginOrRegister, LogoutEntry } from '../../features/account/public.ts'
 import { MineScreen } from '../../features/mine/mine-screen.tsx'
 import { InstallEntry } from '../../features/pwa/install-entry.tsx'
 
@@ -7,5 +8,5 @@ export const Route = createFileRoute('/mine/')({
 })
 
 function MinePage() {
-  return <MineScreen installEntry={<InstallEntry />} />
+  return <MineScreen installEntry={<InstallEntry />} guestEntry={<LoginOrRegister />} logoutEntry={<LogoutEntry />} />
 }

@@ -1,11 +1,10 @@
-import { t } from '../../lib/messages-pages.ts'
-import { ComingSoon } from '../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { LoginScreen } from '../../features/account/login-screen.tsx'
 
 export const Route = createFileRoute('/mine/login')({
   component: LoginPage,
 })
 
 function LoginPage() {
-  return <ComingSoon title={t.pages.login} />
+  return <LoginScreen />
 }

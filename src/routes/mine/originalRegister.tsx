@@ -1,11 +1,10 @@
-import { t } from '../../lib/messages-pages.ts'
-import { ComingSoon } from '../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { RegisterScreen } from '../../features/account/register-screen.tsx'
 
 export const Route = createFileRoute('/mine/originalRegister')({
   component: OriginalRegisterPage,
 })
 
 function OriginalRegisterPage() {
-  return <ComingSoon title={t.pages.originalRegister} />
+  return <RegisterScreen />
 }

@@ -1,11 +1,10 @@
-import { t } from '../../../lib/messages-pages.ts'
-import { ComingSoon } from '../../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { BindPhoneScreen } from '../../../features/account/bind-phone-screen.tsx'
 
 export const Route = createFileRoute('/mine/setting/bindPhone')({
   component: BindPhonePage,
 })
 
 function BindPhonePage() {
-  return <ComingSoon title={t.pages.bindPhone} />
+  return <BindPhoneScreen />
 }

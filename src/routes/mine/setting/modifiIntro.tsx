@@ -1,11 +1,10 @@
-import { t } from '../../../lib/messages-pages.ts'
-import { ComingSoon } from '../../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { ModifyIntroScreen } from '../../../features/account/profile-screens.tsx'
 
 export const Route = createFileRoute('/mine/setting/modifiIntro')({
   component: ModifiIntroPage,
 })
 
 function ModifiIntroPage() {
-  return <ComingSoon title={t.pages.modifiIntro} />
+  return <ModifyIntroScreen />
 }

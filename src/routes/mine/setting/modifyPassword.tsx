@@ -1,11 +1,10 @@
-import { t } from '../../../lib/messages-pages.ts'
-import { ComingSoon } from '../../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { ModifyPasswordScreen } from '../../../features/account/modify-password-screen.tsx'
 
 export const Route = createFileRoute('/mine/setting/modifyPassword')({
   component: ModifyPasswordPage,
 })
 
 function ModifyPasswordPage() {
-  return <ComingSoon title={t.pages.modifyPassword} />
+  return <ModifyPasswordScreen />
 }

@@ -1,11 +1,10 @@
-import { t } from '../../../lib/messages-pages.ts'
-import { ComingSoon } from '../../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { ModifyNameScreen } from '../../../features/account/profile-screens.tsx'
 
 export const Route = createFileRoute('/mine/setting/modifyname')({
   component: ModifynamePage,
 })
 
 function ModifynamePage() {
-  return <ComingSoon title={t.pages.modifyname} />
+  return <ModifyNameScreen />
 }

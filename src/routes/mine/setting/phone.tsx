@@ -1,11 +1,10 @@
-import { t } from '../../../lib/messages-pages.ts'
-import { ComingSoon } from '../../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { ChangePhoneScreen } from '../../../features/account/change-phone-screen.tsx'
 
 export const Route = createFileRoute('/mine/setting/phone')({
   component: PhonePage,
 })
 
 function PhonePage() {
-  return <ComingSoon title={t.pages.phone} />
+  return <ChangePhoneScreen />
 }

@@ -1,11 +1,10 @@
-import { t } from '../../../../lib/messages-pages.ts'
-import { ComingSoon } from '../../../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { AccountScreen } from '../../../../features/account/account-screen.tsx'
 
 export const Route = createFileRoute('/mine/setting/accout/')({
   component: AccountPage,
 })
 
 function AccountPage() {
-  return <ComingSoon title={t.pages.account} />
+  return <AccountScreen />
 }
