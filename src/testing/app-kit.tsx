@@ -12,7 +12,7 @@ import * as v from 'valibot'
 import { vi, type Mock } from 'vitest'
 import type { Call } from '../../core/contracts/call.ts'
 import type { VideoCard } from '../../core/contracts/media.ts'
-import { ApiError, ApiErrorKind, type Api } from '../lib/http.ts'
+import { ApiError, ApiErrorKind, businessMessage, type Api } from '../lib/http.ts'
 import { t } from '../lib/messages.ts'
 import { createOfflineReads, provideOfflineReads, type ReadsBackend } from '../lib/offline-reads.ts'
 import { createAppStore, provideApi, type AppStore } from '../lib/store.ts'
@@ -38,21 +38,42 @@ export const videoCard = (id: number, patch: Partial<VideoCard> = {}): VideoCard
 
 export type Post = (name: string, body: Record<string, unknown>) => Promise<unknown>
 
+/** What `post` answers for a refusal: a business code and its tip, as the server sends them. */
+export class Refusal {
+  constructor(
+    readonly code: number,
+    readonly tip = '',
+  ) {}
+}
+
 /**
  * An API whose every call is answered by `post(name, body)`, the answer checked against the call's
- * contract as the real client does (a wrong shape rejects as a bad response). `post` is the mock.
+ * contract as the real client does (a wrong shape rejects as a bad response); a `Refusal` answers
+ * its code, which `call` rejects with as the real client does. `post` is the mock.
  */
 export function fakeApi(post: Post): Api & { post: Mock<Post> } {
   const postMock = vi.fn(post)
   const answer = async (call: Call, body: unknown) => {
-    const checked = v.safeParse(call.response, await postMock(call.name, (body ?? {}) as Record<string, unknown>))
+    const raw = await postMock(call.name, (body ?? {}) as Record<string, unknown>)
+    if (raw instanceof Refusal) return raw
+    const checked = v.safeParse(call.response, raw)
     if (!checked.success) throw new ApiError(ApiErrorKind.BadResponse, t.http.badResponse)
     return checked.output as never
   }
   return {
     post: postMock,
-    call: (call, ...[body]) => answer(call, body),
-    result: async (call, ...[body]) => ({ code: 200, data: await answer(call, body), tip: '', msg: '' }),
+    call: async (call, ...[body]) => {
+      const data = await answer(call, body)
+      if (!(data instanceof Refusal)) return data
+      const result = { code: data.code, tip: data.tip, msg: '' }
+      throw new ApiError(ApiErrorKind.Business, businessMessage(result), data.code)
+    },
+    result: async (call, ...[body]) => {
+      const data = await answer(call, body)
+      return data instanceof Refusal
+        ? { code: data.code, data: null, tip: data.tip, msg: '' }
+        : { code: 200, data, tip: '', msg: '' }
+    },
     clockOffsetSeconds: 0,
   }
 }

@@ -32,15 +32,12 @@ export function AccountScreen({ now = () => Date.now() }: { now?: () => number }
                 <span className="account-value">{user.account || t.account.noAccountName}</span>
               </li>
               <li>
-                <Link
-                  to={user.mobile ? '/mine/setting/phone' : '/mine/setting/bindPhone'}
-                  className="menu__link"
-                  aria-label={`${t.account.boundPhone} ${user.mobile ? t.account.change : t.account.bind}`}
-                >
+                <Link to={user.mobile ? '/mine/setting/phone' : '/mine/setting/bindPhone'} className="menu__link">
                   <span>{t.account.boundPhone}</span>
                   <span className="account-value">
-                    {user.mobile ? maskMobile(user.mobile) : t.account.unbound}{' '}
-                    <span className="account-action">{user.mobile ? t.account.change : t.account.bind}</span> ›
+                    <span>{user.mobile ? maskMobile(user.mobile) : t.account.unbound}</span>{' '}
+                    <span className="account-action">{user.mobile ? t.account.change : t.account.bind}</span>{' '}
+                    <span aria-hidden="true">›</span>
                   </span>
                 </Link>
               </li>

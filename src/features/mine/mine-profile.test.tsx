@@ -1,3 +1,4 @@
+import { createRoute } from '@tanstack/react-router'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Provider } from 'jotai'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -5,6 +6,10 @@ import type { UserInfo } from '../../../core/contracts/session.ts'
 import { ApiError, ApiErrorKind, type Api } from '../../lib/http.ts'
 import { t } from '../../lib/messages.ts'
 import { createAppStore, provideApi } from '../../lib/store.ts'
+import { t as tAccount } from '../../lib/messages-account.ts'
+import { renderRoutes, storeWithFakeApi } from '../../testing/app-kit.tsx'
+import { withSession } from '../../testing/session-kit.ts'
+import { LoginOrRegister } from '../account/public.ts'
 import { MineProfile } from './mine-profile.tsx'
 
 afterEach(cleanup)
@@ -69,5 +74,45 @@ describe('MineProfile', () => {
     fireEvent.click(screen.getByRole('button', { name: t.common.retry }))
     expect(await screen.findByText('VIP')).toBeTruthy()
     expect(post).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('MineProfile with a session', () => {
+  const post = (answer: UserInfo) => async () => answer
+
+  it('shows a guest the way to log in or register', async () => {
+    const { store } = storeWithFakeApi(post(user({})))
+    await withSession(store, user({}))
+    renderRoutes(store, '/mine/', (root) => [
+      createRoute({
+        getParentRoute: () => root,
+        path: '/mine/',
+        component: () => <MineProfile guestEntry={<LoginOrRegister />} />,
+      }),
+    ])
+    const entry = await screen.findByRole('link', { name: tAccount.account.loginOrRegister })
+    expect(entry.getAttribute('href')).toBe('/mine/login')
+    expect(screen.queryByText(tAccount.account.unbound)).toBeNull()
+  })
+
+  it('shows an account its name, bound number and balance at once, then the answer of user/info', async () => {
+    const member = user({ isGuest: false, nickname: '小明', account: 'xiaoming', mobile: '13800138000', balance: 1250 })
+    let answer: (info: UserInfo) => void = () => {}
+    const { store } = storeWithFakeApi(() => new Promise((resolve) => (answer = resolve)))
+    await withSession(store, member)
+    renderRoutes(store, '/mine/', (root) => [
+      createRoute({
+        getParentRoute: () => root,
+        path: '/mine/',
+        component: () => <MineProfile guestEntry={<LoginOrRegister />} />,
+      }),
+    ])
+    expect(await screen.findByText('小明')).toBeTruthy()
+    expect(screen.getByText(tAccount.account.bound('138****8000'))).toBeTruthy()
+    expect(screen.getByText(tAccount.account.balance('12.50'))).toBeTruthy()
+    expect(screen.queryByRole('link', { name: tAccount.account.loginOrRegister })).toBeNull()
+    answer({ ...member, balance: 300, mobile: '', token: 'tok-1' } as UserInfo)
+    expect(await screen.findByText(tAccount.account.balance('3'))).toBeTruthy()
+    expect(screen.getByText(tAccount.account.unbound)).toBeTruthy()
   })
 })
