@@ -43,7 +43,6 @@ const zhCN = {
     saving: '保存中…',
     saved: '已保存',
     next: '下一步',
-    confirm: '确定',
     cancel: '取消',
     // SPEC §5's fallbacks when the server gives no tip.
     loginFailed: '登录失败！',
@@ -73,7 +72,6 @@ const zhCN = {
     balance: (amount: string) => `钻石余额：${amount}`,
     bind: '绑定',
     change: '更换',
-    security: '安全',
     devices: '登录设备',
     devicesEmpty: '暂无登录设备',
     thisDevice: '本机',
