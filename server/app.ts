@@ -32,7 +32,7 @@ import { RateLimitedError } from './plugins/failure-limit.ts'
 import { RequestLog } from './plugins/request-log.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { mediaDirOf, registerStreamRoutes } from './modules/streams/routes.ts'
-import { createSessionLookup, registerSession } from './plugins/session.ts'
+import { createSessionLookup, registerSession, type SessionLookup } from './plugins/session.ts'
 import { registerStaticApp } from './plugins/static-app.ts'
 import { createNodeCrypto } from './protocol/node-crypto.ts'
 
@@ -45,6 +45,8 @@ export interface AppOptions {
   nonceStore?: NonceStore
   randomBytes?: (length: number) => Uint8Array
   crypto?: ProtocolCrypto
+  /** Shared with the admin control socket, so its commands can end sessions here at once. */
+  sessions?: SessionLookup
   /** Where text messages go; the sandbox outbox unless given. */
   smsGateway?: SmsGateway
   /** Check every call's answer against its contract (tests). */
@@ -81,7 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     perSession: config.rateLimitPerSession,
   })
   registerProtocol(app, { config, crypto, now, nonceStore, unsignedPrefixes: [KEY_PATH_PREFIX], limitCaller })
-  const sessions = createSessionLookup({ db, now })
+  const sessions = options.sessions ?? createSessionLookup({ db, now })
   registerSession(app, sessions)
 
   app.setErrorHandler((error, request, reply) => {

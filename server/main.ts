@@ -11,6 +11,7 @@ import { acquireDataDirLock, LockError, type DataDirLock } from './db/lock.ts'
 import { seedDemoData } from './db/seed.ts'
 import { logFormatOf } from './log.ts'
 import { mediaDirOf } from './modules/streams/routes.ts'
+import { createSessionLookup } from './plugins/session.ts'
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`)
@@ -47,9 +48,11 @@ try {
   fail(`Could not open the database (${where}): ${(error as Error).message}`)
 }
 
+const sessions = createSessionLookup({ db: database.db, now: Date.now })
 const app = await buildApp({
   config,
   db: database.db,
+  sessions,
   log: { level: config.logLevel, format: logFormatOf(config.logFormat, process.stdout.isTTY === true) },
 })
 let channel: AdminChannel | null = null
@@ -69,7 +72,7 @@ try {
 try {
   channel = await openAdminChannel({
     dataDir: config.dataDir,
-    services: { config, db: database.db, now: Date.now },
+    services: { config, db: database.db, now: Date.now, sessions },
     log: app.log,
   })
 } catch (error) {

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
+import type { SessionLookup } from '../plugins/session.ts'
 
 /** Bad arguments: answered with the command's usage, exit code 2, nothing changed. */
 export class UsageError extends Error {
@@ -25,6 +26,11 @@ export interface AdminServices {
   db: Db
   /** Milliseconds, like Date.now. */
   now: () => number
+  /**
+   * The running server's session lookup, when the command runs inside it: sessions a command
+   * ends are forgotten at once instead of within SESSION_CACHE_MS.
+   */
+  sessions?: Pick<SessionLookup, 'forgetHashes'>
   /** One line of progress, shown while the command runs (a long import's stages). */
   progress: (line: string) => void
 }

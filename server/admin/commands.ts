@@ -1,4 +1,5 @@
 import { mediaImportCommand } from './commands/media-import.ts'
+import { userRevoke, userSessions, userShow } from './commands/users.ts'
 import { walletCredit } from './commands/wallet-credit.ts'
 import type { AdminCommand } from './command.ts'
 
@@ -6,4 +7,7 @@ import type { AdminCommand } from './command.ts'
 export const COMMANDS: Record<string, AdminCommand> = {
   'wallet:credit': walletCredit,
   'media:import': mediaImportCommand,
+  'user:show': userShow,
+  'user:sessions': userSessions,
+  'user:revoke': userRevoke,
 }

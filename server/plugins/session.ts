@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/client.ts'
-import { findSession } from '../modules/accounts/repo.ts'
+import { findSession, touchSession } from '../modules/accounts/repo.ts'
 
 export interface SessionUser {
   userId: number
@@ -21,6 +21,8 @@ export function hashToken(token: string): string {
  */
 export const SESSION_CACHE_MS = 5_000
 const SESSION_CACHE_MAX_ENTRIES = 50_000
+/** How stale a session's last_seen_at may get: the devices list shows it to a few minutes. */
+export const LAST_SEEN_STEP_MS = 5 * 60_000
 
 export interface SessionLookup {
   /** The session of `token`, or null; from this process's memory when looked up moments ago. */
@@ -49,8 +51,13 @@ export function createSessionLookup(deps: { db: Db; now: () => number }): Sessio
       if (entry && entry.until > now) return entry.user
       if (entry) remembered.delete(tokenHash)
       const forgetsBefore = forgets
-      return findSession(deps.db, tokenHash, new Date(now)).then((row) => {
+      return findSession(deps.db, tokenHash, new Date(now)).then(async (row) => {
         if (!row) return null
+        // Only on a database read, and only once it is a step old: a write per few minutes per session.
+        const staleBefore = new Date(now - LAST_SEEN_STEP_MS)
+        if (!row.lastSeenAt || row.lastSeenAt < staleBefore) {
+          await touchSession(deps.db, row.sessionId, new Date(now), staleBefore)
+        }
         const user = { userId: row.userId, sessionId: row.sessionId }
         if (forgets !== forgetsBefore) return user
         if (remembered.size >= SESSION_CACHE_MAX_ENTRIES) remembered.delete(remembered.keys().next().value!)

@@ -1,19 +1,44 @@
 import type { ResponseOf } from '../../../core/contracts/call.ts'
 import type * as calls from '../../../core/contracts/calls.ts'
+import { BUSINESS_MESSAGES, BusinessCode } from '../../../core/protocol/codes.ts'
+import { AppError } from '../../errors.ts'
 import type { SessionUser } from '../../plugins/session.ts'
 import type { AccountsContext } from './deps.ts'
+import * as repo from './repo.ts'
 
-// TODO(helper accounts-passwords): build.
-export function createDeviceService(_context: AccountsContext) {
+/** Shown for a session whose login sent no X-User-Agent we could read. */
+export const UNKNOWN_DEVICE = '未知设备'
+
+const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000)
+
+/** The devices an account is signed in on, and what the app asks of a device before logging in. */
+export function createDeviceService(context: AccountsContext) {
+  const { db } = context
   return {
-    async loginBefore(_deviceId: string): Promise<ResponseOf<typeof calls.loginBefore>> {
-      throw new Error('not built')
+    /** An account signed in last on this device: the app opens /mine/login instead of making a guest. */
+    async loginBefore(deviceId: string): Promise<ResponseOf<typeof calls.loginBefore>> {
+      return { hasAccount: await repo.latestSessionOfDeviceIsAccount(db, deviceId) }
     },
-    async list(_user: SessionUser): Promise<ResponseOf<typeof calls.userSessions>> {
-      throw new Error('not built')
+
+    async list(session: SessionUser): Promise<ResponseOf<typeof calls.userSessions>> {
+      const rows = await repo.listSessions(db, session.userId, { now: new Date(context.now()) })
+      return {
+        list: rows.map((row) => ({
+          id: row.id,
+          device: row.deviceName || UNKNOWN_DEVICE,
+          createdAt: unixSeconds(row.createdAt),
+          lastSeenAt: unixSeconds(row.lastSeenAt ?? row.createdAt),
+          current: row.id === session.sessionId,
+        })),
+      }
     },
-    async revoke(_user: SessionUser, _sessionId: number): Promise<null> {
-      throw new Error('not built')
+
+    /** Only the caller's own live sessions; any other id answers 7004 and changes nothing. */
+    async revoke(session: SessionUser, sessionId: number): Promise<null> {
+      const tokenHash = await repo.revokeSessionOf(db, session.userId, sessionId, new Date(context.now()))
+      if (tokenHash === null) throw new AppError(BusinessCode.NotFound, BUSINESS_MESSAGES[BusinessCode.NotFound])
+      context.sessions.forgetHashes([tokenHash])
+      return null
     },
   }
 }

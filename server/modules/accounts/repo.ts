@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, isNull, notInArray, sql, sum } from 'drizzle-orm'
+import { and, count, desc, eq, gt, gte, isNull, lt, notInArray, or, sql, sum } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { preparedPerDb } from '../../db/prepared.ts'
 import { onlineTime, sessions, users } from '../../db/schema/accounts.ts'
@@ -7,7 +7,12 @@ export type UserRow = typeof users.$inferSelect
 
 const findSessionQuery = preparedPerDb((db) =>
   db
-    .select({ sessionId: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .where(
       and(
@@ -24,6 +29,14 @@ const findSessionQuery = preparedPerDb((db) =>
 export async function findSession(db: Db, tokenHash: string, now: Date) {
   const rows = await findSessionQuery(db).execute({ tokenHash, now: now.toISOString() })
   return rows[0] ?? null
+}
+
+/** Moves last_seen_at to `now` unless another lookup already did since `staleBefore`. */
+export async function touchSession(db: Db, sessionId: number, now: Date, staleBefore: Date) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(sessions.id, sessionId), or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, staleBefore))))
 }
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
@@ -115,4 +128,111 @@ export async function totalOnlineSeconds(db: Db, userId: number): Promise<number
     .from(onlineTime)
     .where(eq(onlineTime.userId, userId))
   return Number(rows[0]?.total ?? 0)
+}
+
+/** By login name, without regard to case (the users_account_lower_key index). */
+export async function findUserByAccount(db: Db, account: string): Promise<UserRow | null> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.account}) = lower(${account})`)
+    .limit(1)
+  return rows[0] ?? null
+}
+
+export async function findUserByMobile(db: Db, mobile: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.mobile, mobile)).limit(1)
+  return rows[0] ?? null
+}
+
+export async function findUserByCredentialHash(db: Db, credentialHash: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.credentialHash, credentialHash)).limit(1)
+  return rows[0] ?? null
+}
+
+/** A new account with a password, for a caller who was nobody (no guest to convert). */
+export async function insertAccount(
+  db: Db,
+  account: { account: string; passwordHash: string; ip: string; now: Date },
+): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      isGuest: false,
+      account: account.account,
+      passwordHash: account.passwordHash,
+      nickname: account.account,
+      createdIp: account.ip,
+      createdAt: account.now,
+    })
+    .returning()
+  return row!
+}
+
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId))
+}
+
+/** Replaces the user's credential: the previous hash no longer matches anyone. */
+export async function setCredentialHash(db: Db, userId: number, credentialHash: string, now: Date) {
+  await db.update(users).set({ credentialHash, credentialCreatedAt: now }).where(eq(users.id, userId))
+}
+
+/** Whether the user of the newest session opened on this device is an account (not a guest). */
+export async function latestSessionOfDeviceIsAccount(db: Db, deviceId: string): Promise<boolean> {
+  const rows = await db
+    .select({ isGuest: users.isGuest })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.deviceId, deviceId))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .limit(1)
+  return rows[0] ? !rows[0].isGuest : false
+}
+
+/** The user's sessions newest first; only the live ones unless `now` is left out. */
+export async function listSessions(db: Db, userId: number, live?: { now: Date }) {
+  return db
+    .select({
+      id: sessions.id,
+      deviceName: sessions.deviceName,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        live ? isNull(sessions.revokedAt) : undefined,
+        live ? gt(sessions.expiresAt, live.now) : undefined,
+      ),
+    )
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+}
+
+export async function countLiveSessions(db: Db, userId: number, now: Date): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+  return rows[0]?.n ?? 0
+}
+
+/** Revokes one live session when it is the user's; answers its token hash, or null. */
+export async function revokeSessionOf(db: Db, userId: number, sessionId: number, now: Date): Promise<string | null> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .returning({ tokenHash: sessions.tokenHash })
+  return rows[0]?.tokenHash ?? null
 }
