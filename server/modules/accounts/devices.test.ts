@@ -31,7 +31,7 @@ describe.each(BACKENDS)('devices and sessions (%s)', (backend) => {
   const list = async (client: TestClient) =>
     v.parse(SessionListSchema, (await client.call('user/sessions', {})).body.data).list
 
-  it('login/before is true only once an account signed in last on that device', async () => {
+  it('login/before is true once an account signed in on that device, whatever signs in there later', async () => {
     expect(await before('device-before')).toEqual({ hasAccount: false })
     await loginGuest(t.client, 'device-before')
     expect(await before('device-before')).toEqual({ hasAccount: false })
@@ -39,10 +39,10 @@ describe.each(BACKENDS)('devices and sessions (%s)', (backend) => {
     await login(t.client, 'before_acc', 'device-before')
     expect(await before('device-before')).toEqual({ hasAccount: true })
     expect(await before('device-elsewhere')).toEqual({ hasAccount: false })
-    // A guest signing in there later makes it a guest's device again.
+    // After a logout the app logs in a new guest there at the same moment as it asks.
     t.clock.advance(1000)
     await loginGuest(t.newClient(), 'device-before')
-    expect(await before('device-before')).toEqual({ hasAccount: false })
+    expect(await before('device-before')).toEqual({ hasAccount: true })
   })
 
   it('a guest registering on its device makes login/before true there', async () => {

@@ -15,9 +15,9 @@ const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000)
 export function createDeviceService(context: AccountsContext) {
   const { db } = context
   return {
-    /** An account signed in last on this device: the app opens /mine/login instead of making a guest. */
+    /** An account signed in on this device before: the app opens /mine/login. */
     async loginBefore(deviceId: string): Promise<ResponseOf<typeof calls.loginBefore>> {
-      return { hasAccount: await repo.latestSessionOfDeviceIsAccount(db, deviceId) }
+      return { hasAccount: await repo.accountSignedInOnDevice(db, deviceId) }
     },
 
     async list(session: SessionUser): Promise<ResponseOf<typeof calls.userSessions>> {

@@ -178,16 +178,18 @@ export async function setCredentialHash(db: Db, userId: number, credentialHash: 
   await db.update(users).set({ credentialHash, credentialCreatedAt: now }).where(eq(users.id, userId))
 }
 
-/** Whether the user of the newest session opened on this device is an account (not a guest). */
-export async function latestSessionOfDeviceIsAccount(db: Db, deviceId: string): Promise<boolean> {
+/**
+ * Whether an account (not a guest) ever signed in on this device. The app asks at start, alongside
+ * the guest login that opens a new guest session there, so the newest session cannot decide.
+ */
+export async function accountSignedInOnDevice(db: Db, deviceId: string): Promise<boolean> {
   const rows = await db
-    .select({ isGuest: users.isGuest })
+    .select({ id: sessions.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.deviceId, deviceId))
-    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .where(and(eq(sessions.deviceId, deviceId), eq(users.isGuest, false)))
     .limit(1)
-  return rows[0] ? !rows[0].isGuest : false
+  return rows.length > 0
 }
 
 /** The user's sessions newest first; only the live ones unless `now` is left out. */
