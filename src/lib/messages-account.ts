@@ -44,7 +44,7 @@ const zhCN = {
     saved: '已保存',
     next: '下一步',
     cancel: '取消',
-    // SPEC §5's fallbacks when the server gives no tip.
+    // The fallbacks when the server gives no tip (docs/protocol.md).
     loginFailed: '登录失败！',
     phoneLoginFailed: '登录失败',
     bindFailed: '绑定手机号失败',

@@ -14,7 +14,7 @@ function callerOf(context: CallContext<boolean>, deviceId = ''): Caller {
   }
 }
 
-/** For the calls SPEC lists as open that still act on the caller (login/bindMobile). */
+/** For calls open to anonymous callers by the protocol that still act on the caller (login/bindMobile). */
 function signedIn(context: CallContext<boolean>) {
   if (!context.user) throw new AppError(ResultCode.SessionInvalid, '登录已失效，请重新登录')
   return { ...context, user: context.user }

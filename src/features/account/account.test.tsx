@@ -71,7 +71,7 @@ describe('LoginScreen', () => {
 
   it.each([
     ['the server’s tip', '账号或密码错误', '账号或密码错误'],
-    ['SPEC §5’s text without one', '', t.account.loginFailed],
+    ['the fallback text without one', '', t.account.loginFailed],
   ])('shows %s when the password is wrong, and stays', async (_case, tip, message) => {
     const { store, router } = await renderScreen('/mine/login', LoginScreen, async () => new Refusal(7021, tip))
     type(t.account.account, 'xiaoming')

@@ -14,7 +14,7 @@ import { useSubmission } from './use-submission.ts'
 import { codeProblem, readMobile } from './validate.ts'
 import './account.css'
 
-/** /mine/setting/bindPhone: binds a number (a guest becomes an account with it, SPEC §5). */
+/** /mine/setting/bindPhone: binds a number (a guest becomes an account with it). */
 export function BindPhoneScreen() {
   const user = useAtomValue(sessionUserAtom)
   const signIn = useSignIn()

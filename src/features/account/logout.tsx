@@ -16,7 +16,7 @@ function unheard(error: unknown): boolean {
 
 /**
  * 退出登录 for an account (nothing for a guest), with a confirmation: user/logout, then the
- * token and user are forgotten and the app reloads as a guest of this device (SPEC §5).
+ * token and user are forgotten and the app reloads as a guest of this device.
  */
 export function LogoutEntry({ reload = () => location.reload() }: { reload?: () => void }) {
   const user = useAtomValue(sessionUserAtom)

@@ -23,8 +23,8 @@ type LoginCall =
   | typeof loginBindMobile
 
 /**
- * Sends a login call and stores its answer as the session (SPEC §5). A refusal rejects with the
- * server's tip, else `fallback` (SPEC §5's text for that way of logging in).
+ * Sends a login call and stores its answer as the session. A refusal rejects with the
+ * server's tip, else `fallback` (the fallback text for that way of logging in).
  */
 export function useSignIn() {
   const api = useAtomValue(apiAtom)

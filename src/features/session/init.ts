@@ -124,7 +124,7 @@ export async function initSession(deps: SessionDeps): Promise<void> {
   await storage.set(StorageKey.Session, fresh)
 }
 
-/** Auto-login (SPEC §5): login/before says whether an account last used this device. */
+/** Auto-login: login/before says whether an account last used this device. */
 function askWhetherAnAccountUsedThisDevice(deps: Pick<SessionDeps, 'store' | 'api'>, deviceId: string): void {
   deps.api.call(loginBefore, { devID: deviceId }).then(
     ({ hasAccount }) => {

@@ -10,7 +10,7 @@ export interface LoginNavigation {
 }
 
 /**
- * Auto-login (SPEC §5): once login/before says an account last used this device, /mine/login
+ * Auto-login: once login/before says an account last used this device, /mine/login
  * opens, once. Its answer may come after the first page shows; a user who has already moved on
  * from the page they landed on is not taken away from where they went.
  */

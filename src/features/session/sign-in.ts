@@ -14,7 +14,7 @@ export function provideStorage(store: AppStore, storage: SecureStorage): void {
 
 /**
  * Every login (account, register, phone, bind, credential) replaces the stored user info and token
- * with its answer (SPEC §5); the device id and channel stay. Resolves once it is persisted, so a
+ * with its answer; the device id and channel stay. Resolves once it is persisted, so a
  * reload right after keeps the new session.
  */
 export const applyLoginAtom = atom(null, async (get, set, login: LoginResult) => {
@@ -42,7 +42,7 @@ export const updateSessionUserAtom = atom(null, async (get, set, user: UserInfo)
   await holder.storage.set(StorageKey.Session, next)
 })
 
-/** Logout (SPEC §5): the token and user are forgotten, here and in storage; a reload then starts afresh. */
+/** Logout: the token and user are forgotten, here and in storage; a reload then starts afresh. */
 export const signOutAtom = atom(null, async (get, set) => {
   const holder = get(storageHolderAtom)
   if (!holder) throw new Error('the storage is not provided to this store')
