@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client.ts'
 import { acquireDataDirLock, LockError, type DataDirLock } from './db/lock.ts'
 import { seedDemoData } from './db/seed.ts'
 import { logFormatOf } from './log.ts'
+import { createSmsGateway } from './modules/accounts/sms-gateway.ts'
 import { mediaDirOf } from './modules/streams/routes.ts'
 
 function fail(message: string): never {
@@ -47,9 +48,12 @@ try {
   fail(`Could not open the database (${where}): ${(error as Error).message}`)
 }
 
+// One gateway for the app and the admin commands, so sms:outbox shows what the app sent.
+const smsGateway = createSmsGateway(config.smsGateway, { now: Date.now })
 const app = await buildApp({
   config,
   db: database.db,
+  smsGateway,
   log: { level: config.logLevel, format: logFormatOf(config.logFormat, process.stdout.isTTY === true) },
 })
 let channel: AdminChannel | null = null
@@ -69,7 +73,7 @@ try {
 try {
   channel = await openAdminChannel({
     dataDir: config.dataDir,
-    services: { config, db: database.db, now: Date.now },
+    services: { config, db: database.db, now: Date.now, smsGateway },
     log: app.log,
   })
 } catch (error) {

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
+import type { SmsGateway } from '../modules/accounts/sms-gateway.ts'
 
 /** Bad arguments: answered with the command's usage, exit code 2, nothing changed. */
 export class UsageError extends Error {
@@ -25,6 +26,8 @@ export interface AdminServices {
   db: Db
   /** Milliseconds, like Date.now. */
   now: () => number
+  /** The running server's text-message gateway; absent when the CLI runs the command itself. */
+  smsGateway?: SmsGateway
   /** One line of progress, shown while the command runs (a long import's stages). */
   progress: (line: string) => void
 }

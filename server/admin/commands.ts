@@ -1,4 +1,5 @@
 import { mediaImportCommand } from './commands/media-import.ts'
+import { smsOutbox } from './commands/sms-outbox.ts'
 import { walletCredit } from './commands/wallet-credit.ts'
 import type { AdminCommand } from './command.ts'
 
@@ -6,4 +7,5 @@ import type { AdminCommand } from './command.ts'
 export const COMMANDS: Record<string, AdminCommand> = {
   'wallet:credit': walletCredit,
   'media:import': mediaImportCommand,
+  'sms:outbox': smsOutbox,
 }
