@@ -18,9 +18,9 @@ import { toUserInfo } from './user-info.ts'
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
 /** A code works for 5 minutes, as its message says. */
-export const CODE_TTL_MS = 5 * MINUTE_MS
-export const RESEND_SECONDS = 60
-export const MAX_CODE_TRIES = 5
+const CODE_TTL_MS = 5 * MINUTE_MS
+const RESEND_SECONDS = 60
+const MAX_CODE_TRIES = 5
 export const MAX_CODES_PER_NUMBER_PER_DAY = 10
 /** Codes one address may ask for per hour, for any numbers: text messages cost money. */
 export const MAX_CODES_PER_ADDRESS_PER_HOUR = 30
@@ -32,12 +32,12 @@ const SEND_LIMITS = [
   { by: 'ip', max: MAX_CODES_PER_ADDRESS_PER_HOUR, windowMs: HOUR_MS },
 ] as const
 
-export function smsText(code: string): string {
+function smsText(code: string): string {
   return `【Marquee】验证码 ${code}，${CODE_TTL_MS / MINUTE_MS}分钟内有效。`
 }
 
 /** `用户8000`: a phone account's name until its owner picks one. */
-export function phoneNickname(mobile: string): string {
+function phoneNickname(mobile: string): string {
   return `用户${mobile.slice(-4)}`
 }
 
