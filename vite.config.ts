@@ -13,7 +13,9 @@ import { parseConfig } from './server/config.ts'
  * a code change, and a bad value fails the build with the server's message. They deter
  * scraping; they are not authentication (docs/protocol.md).
  */
-const { apiSecret, imageXorByte, imageHeadKey } = parseConfig(process.env)
+// Without NODE_ENV: a production build picks React's production bundle by it, while the checks a
+// production start makes (the SMS gateway) are the server's, not the app's.
+const { apiSecret, imageXorByte, imageHeadKey } = parseConfig({ ...process.env, NODE_ENV: undefined })
 
 /**
  * React's half of the first visit (app.tsx and what every page shares): React, the router and

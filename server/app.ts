@@ -10,7 +10,8 @@ import { createAdsService } from './modules/ads/service.ts'
 import { registerAdsRoutes } from './modules/ads/routes.ts'
 import { createAccountsService } from './modules/accounts/service.ts'
 import { registerAccountRoutes } from './modules/accounts/routes.ts'
-import { createSandboxSmsGateway, type SmsGateway } from './modules/accounts/sms-gateway.ts'
+import { registerSandboxSmsPage } from './modules/accounts/sandbox-page.ts'
+import { createSmsGateway, type SmsGateway } from './modules/accounts/sms-gateway.ts'
 import { registerImageRoutes } from './modules/images/routes.ts'
 import { createCatalogueService } from './modules/catalogue/service.ts'
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts'
@@ -47,7 +48,7 @@ export interface AppOptions {
   crypto?: ProtocolCrypto
   /** Shared with the admin control socket, so its commands can end sessions here at once. */
   sessions?: SessionLookup
-  /** Where text messages go; the sandbox outbox unless given. */
+  /** Where text messages go; the gateway SMS_GATEWAY names unless given. */
   smsGateway?: SmsGateway
   /** Check every call's answer against its contract (tests). */
   checkAnswers?: boolean
@@ -111,7 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ code: ResultCode.ServerError, data: null, tip: '', msg: SERVER_ERROR_MESSAGE })
   })
 
-  const smsGateway = options.smsGateway ?? createSandboxSmsGateway({ now })
+  const smsGateway = options.smsGateway ?? createSmsGateway(config.smsGateway, { now })
   const calls = createCallRegistrar(app, sendResult, { checkAnswers: options.checkAnswers ?? false })
   const ping = createPingService({ db, config, now })
   registerPingRoutes(calls.forModule('ping'), ping)
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerImageRoutes(app, { db })
   registerStreamRoutes(app, { db, mediaDir: mediaDirOf(config) })
+  registerSandboxSmsPage(app, smsGateway)
 
   app.get('/healthz', (_request, reply) => {
     reply.type('application/json; charset=utf-8').send('{"status":"ok"}')

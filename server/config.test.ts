@@ -28,6 +28,7 @@ describe('parseConfig', () => {
       bodyLimitBytes: 1_048_576,
       rateLimitPerIp: 1200,
       rateLimitPerSession: 600,
+      smsGateway: 'sandbox',
     })
   })
 
@@ -64,6 +65,7 @@ describe('parseConfig', () => {
       BODY_LIMIT_BYTES: '2048',
       RATE_LIMIT_PER_IP: '0',
       RATE_LIMIT_PER_SESSION: '30',
+      SMS_GATEWAY: 'Sandbox',
     })
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -89,7 +91,21 @@ describe('parseConfig', () => {
       bodyLimitBytes: 2048,
       rateLimitPerIp: 0,
       rateLimitPerSession: 30,
+      smsGateway: 'sandbox',
     })
+  })
+
+  it('refuses the sandbox text-message gateway in production unless SMS_GATEWAY names it', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(ConfigError)
+    expect(() => parseConfig({ NODE_ENV: 'production', SMS_GATEWAY: '' })).toThrow(
+      /SMS_GATEWAY: NODE_ENV=production needs a real text-message gateway[\s\S]*Set SMS_GATEWAY=sandbox/,
+    )
+    expect(parseConfig({ NODE_ENV: 'production', SMS_GATEWAY: 'sandbox' }).smsGateway).toBe('sandbox')
+    expect(parseConfig({ NODE_ENV: 'development' }).smsGateway).toBe('sandbox')
+  })
+
+  it('names the known gateways when SMS_GATEWAY names another', () => {
+    expect(() => parseConfig({ SMS_GATEWAY: 'aliyun' })).toThrow('SMS_GATEWAY="aliyun": expected one of sandbox')
   })
 
   it.each([
@@ -119,6 +135,7 @@ describe('parseConfig', () => {
         GUEST_LIMIT_PER_IP: '-1',
         LOG_LEVEL: 'loud',
         LOG_FORMAT: 'xml',
+        SMS_GATEWAY: 'carrier-pigeon',
       })
     } catch (caught) {
       error = caught
@@ -136,6 +153,7 @@ describe('parseConfig', () => {
       'LOG_FORMAT',
       'ENCRYPT_HTTP',
       'GUEST_LIMIT_PER_IP',
+      'SMS_GATEWAY',
     ])
     expect((error as ConfigError).message).toContain('IMAGE_HEAD_KEY: expected 32 hex characters')
   })

@@ -1,6 +1,7 @@
 import { DEV_API_SECRET, DEV_IMAGE_HEAD_KEY, DEV_IMAGE_XOR_BYTE } from '../core/protocol/defaults.ts'
 import { headKeyProblem } from './images/scramble.ts'
 import { DEFAULT_IMAGE_SCHEMES, parseImageSchemes, type ImageSchemes } from './modules/images/kinds.ts'
+import { SMS_GATEWAYS, type SmsGatewayName } from './modules/accounts/sms-gateway.ts'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -48,6 +49,8 @@ export interface Config {
   rateLimitPerIp: number
   /** Signed calls one session token may make per minute; 0: no limit. */
   rateLimitPerSession: number
+  /** Where text messages (login codes) go. */
+  smsGateway: SmsGatewayName
 }
 
 export class ConfigError extends Error {
@@ -80,6 +83,25 @@ function trustProxyOf(raw: string | undefined, problems: string[]): Config['trus
     `TRUST_PROXY=${JSON.stringify(raw)}: expected false, true (a proxy on this machine), or the proxies' addresses such as 10.0.0.1,10.1.0.0/16`,
   )
   return false
+}
+
+/**
+ * SMS_GATEWAY, `sandbox` unless set. The sandbox shows every code to anyone who can open
+ * /sandbox/sms, so a production start (NODE_ENV=production) takes it only when named.
+ */
+function smsGatewayOf(raw: string | undefined, production: boolean, problems: string[]): SmsGatewayName {
+  if (raw === undefined) {
+    if (production) {
+      problems.push(
+        'SMS_GATEWAY: NODE_ENV=production needs a real text-message gateway; the sandbox shows every code at ' +
+          '/sandbox/sms and sends nothing. Set SMS_GATEWAY=sandbox to run it anyway (a demo)',
+      )
+    }
+    return 'sandbox'
+  }
+  const known = SMS_GATEWAYS.find((name) => name === raw.toLowerCase())
+  if (!known) problems.push(`SMS_GATEWAY=${JSON.stringify(raw)}: expected one of ${SMS_GATEWAYS.join(', ')}`)
+  return known ?? 'sandbox'
 }
 
 /** Reads the environment once; every bad variable is reported together in one ConfigError. */
@@ -203,6 +225,7 @@ export function parseConfig(env: Env): Config {
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
     rateLimitPerIp: int('RATE_LIMIT_PER_IP', 1200, 0, 10_000_000),
     rateLimitPerSession: int('RATE_LIMIT_PER_SESSION', 600, 0, 10_000_000),
+    smsGateway: smsGatewayOf(value('SMS_GATEWAY'), value('NODE_ENV') === 'production', problems),
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client.ts'
 import { acquireDataDirLock, LockError, type DataDirLock } from './db/lock.ts'
 import { seedDemoData } from './db/seed.ts'
 import { logFormatOf } from './log.ts'
+import { createSmsGateway } from './modules/accounts/sms-gateway.ts'
 import { mediaDirOf } from './modules/streams/routes.ts'
 import { createSessionLookup } from './plugins/session.ts'
 
@@ -49,10 +50,13 @@ try {
 }
 
 const sessions = createSessionLookup({ db: database.db, now: Date.now })
+// One gateway for the app and the admin commands, so sms:outbox shows what the app sent.
+const smsGateway = createSmsGateway(config.smsGateway, { now: Date.now })
 const app = await buildApp({
   config,
   db: database.db,
   sessions,
+  smsGateway,
   log: { level: config.logLevel, format: logFormatOf(config.logFormat, process.stdout.isTTY === true) },
 })
 let channel: AdminChannel | null = null
@@ -72,7 +76,7 @@ try {
 try {
   channel = await openAdminChannel({
     dataDir: config.dataDir,
-    services: { config, db: database.db, now: Date.now, sessions },
+    services: { config, db: database.db, now: Date.now, sessions, smsGateway },
     log: app.log,
   })
 } catch (error) {

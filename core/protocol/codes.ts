@@ -45,6 +45,8 @@ export const BusinessCode = {
   ImageNotYours: 7030,
   /** The caller is already an account (register, or phone login of another number while signed in). */
   AlreadyAccount: 7031,
+  /** login/bindMobile (or its code) for a user who has a number: changing it is user/changeMobile. */
+  MobileAlreadyBound: 7032,
 } as const
 export type BusinessCode = (typeof BusinessCode)[keyof typeof BusinessCode]
 
@@ -69,6 +71,7 @@ export const BUSINESS_MESSAGES: Record<BusinessCode, string> = {
   [BusinessCode.NotBoundMobile]: '不是当前绑定的手机号',
   [BusinessCode.ImageNotYours]: '图片不存在',
   [BusinessCode.AlreadyAccount]: '已登录账号，请先退出登录',
+  [BusinessCode.MobileAlreadyBound]: '已绑定手机号，如需更换请在账号设置中操作',
 }
 
 /** HTTP status per result code; everything else travels as HTTP 200. */

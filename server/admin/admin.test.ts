@@ -122,6 +122,17 @@ describe('npm run admin without a server (embedded database in a temporary DATA_
     }
   })
 
+  it('sms:outbox needs the running server, whose memory holds the outbox; a bad number is a usage error', async () => {
+    expect(await admin(env, 'sms:outbox')).toEqual({
+      code: 1,
+      out: '',
+      err: 'sms:outbox: no server is running: the sandbox outbox lives in the running server (npm start); start it and try again',
+    })
+    const usage = await admin(env, 'sms:outbox', '12345')
+    expect(usage.code).toBe(2)
+    expect(usage.err).toContain('sms:outbox: 12345: not a mainland mobile number')
+  })
+
   it('refuses while a server holds the embedded database without answering on its socket', async () => {
     const lock = join(dataDir, 'server.lock')
     // The parent of this test process stands in for a running server.
@@ -180,7 +191,7 @@ describe.each(BACKENDS)('npm run admin with a server answering on its control so
   beforeEach(async () => {
     channel = await openAdminChannel({
       dataDir,
-      services: { config: t.config, db: t.db, now: t.clock.now },
+      services: { config: t.config, db: t.db, now: t.clock.now, smsGateway: t.sms },
       log: t.app.log,
     })
     userId = await insertUser(t.db)
@@ -202,6 +213,43 @@ describe.each(BACKENDS)('npm run admin with a server answering on its control so
     expect(rows.map((r) => [r.amount, r.reason, r.createdAt.getTime()])).toEqual([[1500, 'admin: 活动奖励', START_MS]])
     expect(adminLogs()).toEqual([expect.objectContaining({ command: 'wallet:credit', outcome: 'done' })])
     expect(t.logs.join('\n')).not.toContain('活动奖励')
+  })
+
+  it("prints the server's sandbox outbox, newest first, one number's in any spelling; never logs it", async () => {
+    expect(await admin(env, 'sms:outbox')).toEqual({ code: 0, out: 'the outbox is empty', err: '' })
+    await t.client.call('login/captcha', { mobile: '13800138000', purpose: 'login' })
+    t.clock.advance(61_000)
+    await t.client.call('login/captcha', { mobile: '13900139000', purpose: 'login' })
+    const [newest, oldest] = t.sms.outbox()
+    const all = await admin(env, 'sms:outbox')
+    expect(all).toEqual({
+      code: 0,
+      out: `2026-01-01 08:01:01  13900139000  ${newest!.text}\n2026-01-01 08:00:00  13800138000  ${oldest!.text}`,
+      err: '',
+    })
+    expect(await admin(env, 'sms:outbox', '+86 138-0013-8000')).toEqual({
+      code: 0,
+      out: `2026-01-01 08:00:00  13800138000  ${oldest!.text}`,
+      err: '',
+    })
+    expect((await admin(env, 'sms:outbox', '13700137000')).out).toBe('no messages to 13700137000')
+    expect(adminLogs().map((entry) => [entry.command, entry.outcome])).toEqual(Array(4).fill(['sms:outbox', 'done']))
+    expect(t.logs.join('\n')).not.toContain(newest!.text.match(/\d{6}/)![0])
+  })
+
+  it('says so when the server sends through a gateway without an outbox', async () => {
+    await channel!.close()
+    const carrier = { name: 'carrier', send: async () => {} }
+    channel = await openAdminChannel({
+      dataDir,
+      services: { config: t.config, db: t.db, now: t.clock.now, smsGateway: carrier },
+      log: t.app.log,
+    })
+    expect(await admin(env, 'sms:outbox')).toEqual({
+      code: 1,
+      out: '',
+      err: 'sms:outbox: the server sends text messages through the carrier gateway (SMS_GATEWAY), which keeps no outbox',
+    })
   })
 
   it('answers bad requests with a clear error and changes nothing', async () => {

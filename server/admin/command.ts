@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import type { SessionLookup } from '../plugins/session.ts'
+import type { SmsGateway } from '../modules/accounts/sms-gateway.ts'
 
 /** Bad arguments: answered with the command's usage, exit code 2, nothing changed. */
 export class UsageError extends Error {
@@ -31,6 +32,8 @@ export interface AdminServices {
    * ends are forgotten at once instead of within SESSION_CACHE_MS.
    */
   sessions?: Pick<SessionLookup, 'forgetHashes'>
+  /** The running server's text-message gateway; absent when the CLI runs the command itself. */
+  smsGateway?: SmsGateway
   /** One line of progress, shown while the command runs (a long import's stages). */
   progress: (line: string) => void
 }

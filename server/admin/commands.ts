@@ -1,5 +1,6 @@
 import { mediaImportCommand } from './commands/media-import.ts'
 import { userRevoke, userSessions, userShow } from './commands/users.ts'
+import { smsOutbox } from './commands/sms-outbox.ts'
 import { walletCredit } from './commands/wallet-credit.ts'
 import type { AdminCommand } from './command.ts'
 
@@ -10,4 +11,5 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'user:show': userShow,
   'user:sessions': userSessions,
   'user:revoke': userRevoke,
+  'sms:outbox': smsOutbox,
 }

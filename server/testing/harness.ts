@@ -7,6 +7,7 @@ import type {} from '../../tests/support/postgres-global-setup.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig, type Config } from '../config.ts'
 import { openPostgres, wrapPglite, type Database, type Db } from '../db/client.ts'
+import { createSandboxSmsGateway } from '../modules/accounts/sms-gateway.ts'
 import { TestClient } from './client.ts'
 
 export const BACKENDS = ['pglite', 'postgres'] as const
@@ -105,6 +106,8 @@ export function useTestApp(backend: Backend, options: TestAppOptions = {}) {
   let config: Config | null = null
   let nowMs = START_MS
   const logs: string[] = []
+  // One phone per test: a rebuilt app sends to the same outbox.
+  let sms = createSandboxSmsGateway({ now: () => nowMs })
 
   async function build(overrides: Partial<Config> = {}) {
     await app?.close()
@@ -121,6 +124,7 @@ export function useTestApp(backend: Backend, options: TestAppOptions = {}) {
       log: { level: 'info', stream: { write: (line: string) => void logs.push(line) } },
       checkAnswers: true,
       now: () => nowMs,
+      smsGateway: sms,
     })
     await app.ready()
     client = new TestClient(app, config.apiSecret, () => Math.floor(nowMs / 1000))
@@ -130,6 +134,7 @@ export function useTestApp(backend: Backend, options: TestAppOptions = {}) {
   beforeEach(async () => {
     nowMs = START_MS
     logs.length = 0
+    sms = createSandboxSmsGateway({ now: () => nowMs })
     await build()
   })
 
@@ -152,6 +157,10 @@ export function useTestApp(backend: Backend, options: TestAppOptions = {}) {
       return database.db
     },
     logs,
+    /** The sandbox gateway the app sends text messages through. */
+    get sms() {
+      return sms
+    },
     clock: {
       now: () => nowMs,
       advance(ms: number) {

@@ -17,7 +17,8 @@ function callerOf(context: CallContext<boolean>, deviceId = ''): Caller {
 /** For calls open to anonymous callers by the protocol that still act on the caller (login/bindMobile). */
 function signedIn(context: CallContext<boolean>) {
   if (!context.user) throw new AppError(ResultCode.SessionInvalid, '登录已失效，请重新登录')
-  return { ...context, user: context.user }
+  // Not a spread: the context's token, ip and user are getters, which a spread leaves out.
+  return context as CallContext<true>
 }
 
 export function registerAccountRoutes(answer: AnswerCall, service: AccountsService) {

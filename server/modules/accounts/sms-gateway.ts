@@ -2,6 +2,11 @@
 export interface SmsGateway {
   readonly name: string
   send(message: { mobile: string; text: string }): Promise<void>
+  /**
+   * Only a sandbox has one: what it was given to send, newest first, one number's when given.
+   * The /sandbox/sms page and `npm run admin -- sms:outbox` show it, and exist only when it does.
+   */
+  outbox?(mobile?: string): SandboxMessage[]
 }
 
 export interface SandboxMessage {
@@ -10,6 +15,10 @@ export interface SandboxMessage {
   /** Milliseconds, like Date.now. */
   sentAt: number
 }
+
+/** The gateways SMS_GATEWAY may name. */
+export const SMS_GATEWAYS = ['sandbox'] as const
+export type SmsGatewayName = (typeof SMS_GATEWAYS)[number]
 
 /** Messages the sandbox keeps; the oldest go first. */
 const OUTBOX_SIZE = 200
@@ -26,9 +35,16 @@ export function createSandboxSmsGateway(deps: { now: () => number }) {
       outbox.push({ ...message, sentAt: deps.now() })
       if (outbox.length > OUTBOX_SIZE) outbox.shift()
     },
-    /** Newest first; only one number's when given. */
     outbox(mobile?: string): SandboxMessage[] {
       return outbox.filter((message) => !mobile || message.mobile === mobile).reverse()
     },
-  } satisfies SmsGateway & Record<string, unknown>
+  } satisfies SmsGateway
+}
+
+/** The gateway SMS_GATEWAY names. */
+export function createSmsGateway(name: SmsGatewayName, deps: { now: () => number }): SmsGateway {
+  switch (name) {
+    case 'sandbox':
+      return createSandboxSmsGateway(deps)
+  }
 }

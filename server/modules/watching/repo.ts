@@ -6,17 +6,10 @@ import { batchPerTurn, rawPrepared } from '../../db/raw.ts'
 import { users } from '../../db/schema/accounts.ts'
 import { videos, videoTags } from '../../db/schema/catalogue.ts'
 import { collectionPurchases, purchases } from '../../db/schema/wallet.ts'
-import { countedPlays, favourites, playHistory, serverSecrets, videoLikes } from '../../db/schema/watching.ts'
+import { countedPlays, favourites, playHistory, videoLikes } from '../../db/schema/watching.ts'
 import { videoStreams } from '../../db/schema/streams.ts'
 import type { Position } from '../catalogue/cursor.ts'
 import { cardColumns, type CardRow } from '../catalogue/repo.ts'
-
-/** The secret named `name`, made from `fresh` by whichever process asks first. */
-export async function loadOrCreateSecret(db: Db, name: string, fresh: Uint8Array, at: Date): Promise<Uint8Array> {
-  await db.insert(serverSecrets).values({ name, value: fresh, createdAt: at }).onConflictDoNothing()
-  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name))
-  return row!.value
-}
 
 const bought = (userId: SQL | Placeholder | number, videoId: SQL | Placeholder | number) => sql<boolean>`(
   exists (select 1 from ${purchases} where ${purchases.userId} = ${userId} and ${purchases.videoId} = ${videoId})

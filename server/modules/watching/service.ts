@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import type { AppConfig } from '../../../core/contracts/config.ts'
 import { PAGE_SIZE } from '../../../core/contracts/media.ts'
 import type { LikeResult, MineHistoryPage, MineVideoPage, PlayInfo, PlayLine } from '../../../core/contracts/play.ts'
@@ -7,6 +6,7 @@ import { BUSINESS_MESSAGES, BusinessCode } from '../../../core/protocol/codes.ts
 import { playLock } from '../../../core/vip/entitlement.ts'
 import type { VipHolder } from '../../../core/vip/vip.ts'
 import type { Db } from '../../db/client.ts'
+import { createSecretLoader } from '../../db/server-secrets.ts'
 import { AppError } from '../../errors.ts'
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
 import type { CatalogueService } from '../catalogue/service.ts'
@@ -60,15 +60,12 @@ export function createWatchingService(deps: {
   randomBytes?: (size: number) => Uint8Array
 }) {
   const { db, now } = deps
-  const fresh = deps.randomBytes ?? ((size: number) => new Uint8Array(randomBytes(size)))
-  let secret: Promise<Uint8Array> | null = null
-  const loadSecret = () => {
-    secret ??= repo.loadOrCreateSecret(db, 'play_token', fresh(32), new Date(now())).catch((error: unknown) => {
-      secret = null
-      throw error
-    })
-    return secret
-  }
+  const loadSecret = createSecretLoader({
+    db,
+    name: 'play_token',
+    now,
+    ...(deps.randomBytes ? { randomBytes: deps.randomBytes } : {}),
+  })
   const tokens = createPlayTokens({ secret: loadSecret, now })
   const keyLimiter = createRateLimiter({ limit: KEY_RATE_LIMIT, windowMs: 60_000, now })
   const keyAccess = repo.createKeyAccess(db)

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/accounts.ts'
 import { videoStreams } from '../../db/schema/streams.ts'
 import { createPlayTokens } from './play-token.ts'
-import { loadOrCreateSecret } from './repo.ts'
+import { loadOrCreateSecret } from '../../db/server-secrets.ts'
 
 /** A stream row as the streams module writes it; encrypted ones get a fresh 16-byte key. */
 export async function insertStream(db: Db, videoId: number, encrypted = true): Promise<Uint8Array | null> {
