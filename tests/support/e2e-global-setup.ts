@@ -5,6 +5,8 @@ import { buildApp, startServer } from './server-process.ts'
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    /** The server's DATA_DIR: `npm run admin` reaches it through its control socket there. */
+    dataDir: string
   }
 }
 
@@ -15,6 +17,7 @@ export default async function setup(project: TestProject) {
   // 30 new guests per IP and hour would leave later journeys without a session.
   const server = await startServer({ GUEST_LIMIT_PER_IP: '100000' })
   project.provide('baseUrl', server.baseUrl)
+  project.provide('dataDir', server.dataDir)
   return async () => {
     await server.stop()
   }
