@@ -116,3 +116,13 @@ export async function totalOnlineSeconds(db: Db, userId: number): Promise<number
     .where(eq(onlineTime.userId, userId))
   return Number(rows[0]?.total ?? 0)
 }
+
+/** Sets the given profile fields; answers the updated user, or null when there is none. */
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  patch: { nickname?: string; intro?: string; avatar?: string },
+): Promise<UserRow | null> {
+  const rows = await db.update(users).set(patch).where(eq(users.id, userId)).returning()
+  return rows[0] ?? null
+}
