@@ -23,7 +23,8 @@ import { createSearchService } from './modules/search/service.ts'
 import { createWalletService } from './modules/wallet/service.ts'
 import { registerWalletRoutes } from './modules/wallet/routes.ts'
 import { registerSearchRoutes } from './modules/search/routes.ts'
-import { registerUploadRoutes } from './modules/uploads/routes.ts'
+import { registerUploadRoutes, scheduleUploadCleanup } from './modules/uploads/routes.ts'
+import { createUploadsService } from './modules/uploads/service.ts'
 import { CALL_PATH_PREFIX } from '../core/contracts/call.ts'
 import { createCallRegistrar } from './plugins/calls.ts'
 import { createMemoryNonceStore, type NonceStore } from './plugins/nonce-store.ts'
@@ -93,6 +94,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const tip =
         error.code === ResultCode.ValidationError || error.code === ResultCode.SessionInvalid ? '' : error.message
       if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfterSeconds))
+      if (error.httpStatus !== undefined) {
+        return reply.code(error.httpStatus).send({ code: error.code, data: null, tip, msg: error.message })
+      }
       return sendResult(reply, { code: error.code, data: null, tip, msg: error.message })
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500
@@ -143,7 +147,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   registerWatchingRoutes(calls.forModule('watching'), watching)
   registerKeyRoute(app, watching)
-  registerUploadRoutes(calls.forModule('uploads'))
+  const uploads = createUploadsService({
+    db,
+    config,
+    now,
+    ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
+  })
+  registerUploadRoutes(calls.forModule('uploads'), uploads)
+  scheduleUploadCleanup(app, uploads)
   calls.assertComplete()
 
   registerImageRoutes(app, { db })

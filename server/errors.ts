@@ -4,12 +4,15 @@ import type { FastifyReply } from 'fastify'
 /**
  * A result the client should see: a business code from core/protocol/codes.ts (or 4000,
  * 1000) with its message. Anything else thrown is a bug and answers 5000 without details.
+ * `httpStatus` replaces the code's usual status (HTTP 200 for most) where a client reads
+ * statuses rather than codes: the chunked uploads (server/modules/uploads/README.md).
  */
 export class AppError extends Error {
   override name = 'AppError'
   constructor(
     readonly code: number,
     message: string,
+    readonly httpStatus?: number,
   ) {
     super(message)
   }

@@ -10,6 +10,20 @@ export type ServerModule = 'accounts' | 'ads' | 'catalogue' | 'ping' | 'search' 
 
 type Schema = v.GenericSchema
 
+/**
+ * How a call's input travels. `json`: a JSON body (sealed or plain). `multipart`: a chunk of
+ * simple-uploader's protocol: POST multipart/form-data with the parameters as fields and the
+ * chunk as the `file` part, and GET with the same parameters in the query asking whether that
+ * chunk is already there (server/modules/uploads/README.md).
+ */
+export type CallTransport = 'json' | 'multipart'
+
+/** What a multipart call's handler receives besides its parsed parameters. */
+export interface ChunkPart {
+  /** The chunk's bytes; null for the GET check, which asks whether the chunk is there. */
+  chunk: Uint8Array | null
+}
+
 /** Every call's path begins so: `/api/app/login/guest`. */
 export const CALL_PATH_PREFIX = '/api/app/'
 
@@ -18,11 +32,13 @@ export interface Call<
   Request extends Schema | undefined = Schema | undefined,
   Response extends Schema = Schema,
   Secured extends boolean = boolean,
+  Transport extends CallTransport = CallTransport,
 > {
   /** Path under /api/app/, e.g. `login/guest`. */
   name: Name
   /** GET calls carry no body. */
   method: 'GET' | 'POST'
+  transport: Transport
   /** Secured calls answer 1000 without a valid session. */
   secured: Secured
   module: ServerModule
@@ -34,8 +50,10 @@ export interface Call<
 
 /** The body the app sends (defaults may be left out). */
 export type RequestOf<C extends Call> = C['request'] extends Schema ? v.InferInput<C['request']> : void
-/** The body the server's handler receives (defaults applied). */
-export type InputOf<C extends Call> = C['request'] extends Schema ? v.InferOutput<C['request']> : undefined
+/** The body the server's handler receives (defaults applied), with the chunk of a multipart call. */
+export type InputOf<C extends Call> = C['request'] extends Schema
+  ? v.InferOutput<C['request']> & (C['transport'] extends 'multipart' ? ChunkPart : unknown)
+  : undefined
 export type ResponseOf<C extends Call> = v.InferOutput<C['response']>
 
 /** Entries are plain data: unused ones are dropped from the app's bundle. */
@@ -45,15 +63,17 @@ export function defineCall<
   Response extends Schema,
   Secured extends boolean,
   Request extends Schema | undefined = undefined,
+  Transport extends CallTransport = 'json',
 >(entry: {
   name: Name
   method?: 'GET' | 'POST'
+  transport?: Transport
   secured: Secured
   module: ServerModule
   request?: Request
   response: Response
-}): Call<Name, Request, Response, Secured> {
-  return { method: 'POST', request: undefined as Request, ...entry }
+}): Call<Name, Request, Response, Secured, Transport> {
+  return { method: 'POST', transport: 'json' as Transport, request: undefined as Request, ...entry }
 }
 
 /** "field: reason" for the first problem, e.g. `devID: devID is required`: what a 4000 answer says. */

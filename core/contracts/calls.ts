@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { defineCall, NoData } from './call.ts'
 import { AnnouncementSchema, AppConfigSchema } from './config.ts'
+import { UploadChunkParamsSchema } from './upload.ts'
 import {
   ActorPageSchema,
   CollectionCardSchema,
@@ -235,15 +236,19 @@ export const userSessionsRevoke = defineCall({
 // uploads: chunked image uploads (simple-uploader's protocol), multipart.
 export const uploadImg = defineCall({
   name: 'upload/img',
+  transport: 'multipart',
   secured: true,
   module: 'uploads',
+  request: UploadChunkParamsSchema,
   response: UploadChunkResultSchema,
 })
 /** The same as upload/img for a caller without a session (feedback); capped per address. */
 export const uploadImages = defineCall({
   name: 'upload/images',
+  transport: 'multipart',
   secured: false,
   module: 'uploads',
+  request: UploadChunkParamsSchema,
   response: UploadChunkResultSchema,
 })
 

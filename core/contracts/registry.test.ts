@@ -97,6 +97,8 @@ const SECURED = [
   'wallet/ledger',
 ]
 const GET = ['ping/check', 'ping/config', 'ping/contact']
+/** simple-uploader's chunks: POST multipart plus the GET check at the same URL. */
+const MULTIPART = ['upload/img', 'upload/images']
 
 /** Defined but not built yet. */
 const NOT_YET = [
@@ -157,10 +159,11 @@ describe('the call registry', () => {
     expect(registered.filter((name) => !defined.includes(name))).toEqual([])
   })
 
-  it('secures and routes each call as defined', () => {
+  it('secures, routes and carries each call as defined', () => {
     for (const call of CALLS) {
       expect(call.secured, call.name).toBe(SECURED.includes(call.name))
       expect(call.method, call.name).toBe(GET.includes(call.name) ? 'GET' : 'POST')
+      expect(call.transport, call.name).toBe(MULTIPART.includes(call.name) ? 'multipart' : 'json')
     }
   })
 })

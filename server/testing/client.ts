@@ -67,7 +67,7 @@ export interface CallAnswer {
   sealed: boolean
   headers: Record<string, unknown>
   /** The exact headers sent, e.g. to replay them. */
-  sent: { headers: Record<string, string>; payload: string | undefined }
+  sent: { headers: Record<string, string>; payload: string | Buffer | undefined }
 }
 
 export class TestClient {
@@ -82,6 +82,55 @@ export class TestClient {
   async call(name: string, body?: unknown, options: CallOptions = {}): Promise<CallAnswer> {
     const method = options.method ?? (body === undefined && name.startsWith('ping/') ? 'GET' : 'POST')
     const path = `/api/app/${name}`
+    const headers = this.signedHeaders(path, options)
+    let payload: string | undefined
+    if (options.rawBody !== undefined) payload = options.rawBody
+    else if (method === 'POST')
+      payload = JSON.stringify(options.seal ? sealBody(this.secret, body ?? {}) : (body ?? {}))
+    if (payload !== undefined) headers['content-type'] = 'application/json'
+    return this.send({ method, url: options.query ? `${path}?${options.query}` : path, headers, payload }, options)
+  }
+
+  /**
+   * One chunk of a multipart call as simple-uploader sends it: the parameters as form fields, then
+   * the bytes as the `file` part (named by `params.filename` when given).
+   */
+  async uploadChunk(
+    name: string,
+    params: Record<string, string | number>,
+    chunk: Uint8Array,
+    options: CallOptions = {},
+  ): Promise<CallAnswer> {
+    const path = `/api/app/${name}`
+    const headers = this.signedHeaders(path, options)
+    const boundary = `----marquee${randomBytes(8).toString('hex')}`
+    const parts: Buffer[] = []
+    for (const [field, value] of Object.entries(params)) {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`))
+    }
+    const filename = String(params.filename ?? 'blob')
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      Buffer.from(chunk),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    )
+    headers['content-type'] = `multipart/form-data; boundary=${boundary}`
+    return this.send({ method: 'POST', url: path, headers, payload: Buffer.concat(parts) }, options)
+  }
+
+  /** simple-uploader's GET check of a chunk: the same parameters in the query. */
+  async checkChunk(name: string, params: Record<string, string | number>, options: CallOptions = {}) {
+    const path = `/api/app/${name}`
+    const query = new URLSearchParams(
+      Object.entries(params).map(([key, value]): [string, string] => [key, String(value)]),
+    )
+    return this.send({ method: 'GET', url: `${path}?${query}`, headers: this.signedHeaders(path, options) }, options)
+  }
+
+  private signedHeaders(path: string, options: CallOptions): Record<string, string> {
     const token = options.token ?? this.token
     const headers: Record<string, string> = {
       Authorization: token,
@@ -98,12 +147,7 @@ export class TestClient {
       if (value === undefined) delete headers[name]
       else headers[name] = value
     }
-    let payload: string | undefined
-    if (options.rawBody !== undefined) payload = options.rawBody
-    else if (method === 'POST')
-      payload = JSON.stringify(options.seal ? sealBody(this.secret, body ?? {}) : (body ?? {}))
-    if (payload !== undefined) headers['content-type'] = 'application/json'
-    return this.send({ method, url: options.query ? `${path}?${options.query}` : path, headers, payload }, options)
+    return headers
   }
 
   /** Sends exactly what an earlier call sent (a replay). */
@@ -113,7 +157,12 @@ export class TestClient {
 
   /** Sends a request as given: any URL spelling, any headers (nothing is signed for it). */
   async send(
-    request: { method: 'GET' | 'POST'; url: string; headers: Record<string, string>; payload?: string | undefined },
+    request: {
+      method: 'GET' | 'POST'
+      url: string
+      headers: Record<string, string>
+      payload?: string | Buffer | undefined
+    },
     options: CallOptions = {},
   ): Promise<CallAnswer> {
     const response = await this.app.inject({

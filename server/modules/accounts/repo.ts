@@ -238,3 +238,13 @@ export async function revokeSessionOf(db: Db, userId: number, sessionId: number,
     .returning({ tokenHash: sessions.tokenHash })
   return rows[0]?.tokenHash ?? null
 }
+
+/** Sets the given profile fields; answers the updated user, or null when there is none. */
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  patch: { nickname?: string; intro?: string; avatar?: string },
+): Promise<UserRow | null> {
+  const rows = await db.update(users).set(patch).where(eq(users.id, userId)).returning()
+  return rows[0] ?? null
+}

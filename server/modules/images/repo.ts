@@ -19,3 +19,9 @@ export async function findServedImage(db: Db, key: string) {
     .limit(1)
   return rows[0] ?? null
 }
+
+/** Who uploaded the image (null for the operator's images); undefined when there is no such image. */
+export async function findUploader(db: Db, key: string): Promise<number | null | undefined> {
+  const rows = await db.select({ uploadedBy: images.uploadedBy }).from(images).where(eq(images.key, key)).limit(1)
+  return rows[0]?.uploadedBy
+}

@@ -49,7 +49,8 @@ function imagePath(key: string): string {
  */
 export async function storeImage(
   db: Db,
-  input: { bytes: Uint8Array; kind: ImageKind },
+  /** `uploadedBy`: the user whose upload it is (upload/img), so only they may use it as their avatar. */
+  input: { bytes: Uint8Array; kind: ImageKind; uploadedBy?: number },
   config: ImageConfig,
   options: StoreOptions = {},
 ): Promise<StoredImage> {
@@ -85,7 +86,8 @@ export async function storeImage(
   const createdAt = new Date((options.now ?? Date.now)())
   for (let attempt = 0; attempt < 3; attempt++) {
     const key = Buffer.from(random(KEY_BYTES)).toString('base64url')
-    if (await repo.insertImage(db, { key, ...meta, sha256, bytes: scrambled, createdAt })) {
+    const uploadedBy = input.uploadedBy ?? null
+    if (await repo.insertImage(db, { key, ...meta, sha256, bytes: scrambled, uploadedBy, createdAt })) {
       return { key, path: imagePath(key), ...meta }
     }
   }

@@ -1,0 +1,102 @@
+import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { images } from '../../db/schema/images.ts'
+import { uploadChunks, uploads } from '../../db/schema/uploads.ts'
+
+export type UploadRow = typeof uploads.$inferSelect
+
+// pg_advisory_xact_lock(namespace, key) namespace, ASCII "UPLD".
+const UPLOAD_OWNER_LOCK = 0x55504c44
+
+/** Until the transaction ends, other new uploads of this owner wait here, so the daily cap counts them all. */
+export async function lockOwner(db: Db, owner: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(${UPLOAD_OWNER_LOCK}, hashtext(${owner}))`)
+}
+
+/** The upload, locked until the transaction ends: its chunks are counted and assembled one request at a time. */
+export async function findUploadForUpdate(db: Db, owner: string, identifier: string): Promise<UploadRow | null> {
+  const rows = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.owner, owner), eq(uploads.identifier, identifier)))
+    .limit(1)
+    .for('update')
+  return rows[0] ?? null
+}
+
+export async function findUpload(db: Db, owner: string, identifier: string): Promise<UploadRow | null> {
+  const rows = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.owner, owner), eq(uploads.identifier, identifier)))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+export async function countUploadsSince(db: Db, owner: string, since: Date): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(uploads)
+    .where(and(eq(uploads.owner, owner), gte(uploads.createdAt, since)))
+  return rows[0]?.n ?? 0
+}
+
+/** Does nothing when the owner already has an upload of this identifier. */
+export async function insertUpload(db: Db, upload: typeof uploads.$inferInsert) {
+  await db.insert(uploads).values(upload).onConflictDoNothing()
+}
+
+/** A chunk sent twice is kept once. */
+export async function insertChunk(db: Db, uploadId: number, chunkNumber: number, bytes: Uint8Array) {
+  await db.insert(uploadChunks).values({ uploadId, chunkNumber, bytes }).onConflictDoNothing()
+}
+
+export async function countChunks(db: Db, uploadId: number): Promise<number> {
+  const rows = await db.select({ n: count() }).from(uploadChunks).where(eq(uploadChunks.uploadId, uploadId))
+  return rows[0]?.n ?? 0
+}
+
+export async function hasChunk(db: Db, uploadId: number, chunkNumber: number): Promise<boolean> {
+  const rows = await db
+    .select({ chunkNumber: uploadChunks.chunkNumber })
+    .from(uploadChunks)
+    .where(and(eq(uploadChunks.uploadId, uploadId), eq(uploadChunks.chunkNumber, chunkNumber)))
+    .limit(1)
+  return rows.length === 1
+}
+
+/** The chunks' bytes in order. */
+export async function readChunks(db: Db, uploadId: number): Promise<Uint8Array[]> {
+  const rows = await db
+    .select({ bytes: uploadChunks.bytes })
+    .from(uploadChunks)
+    .where(eq(uploadChunks.uploadId, uploadId))
+    .orderBy(asc(uploadChunks.chunkNumber))
+  return rows.map((row) => row.bytes)
+}
+
+/** Marks the upload done with its image and drops its chunks. */
+export async function completeUpload(db: Db, uploadId: number, imageKey: string, now: Date) {
+  await db.update(uploads).set({ completedAt: now, imageKey }).where(eq(uploads.id, uploadId))
+  await db.delete(uploadChunks).where(eq(uploadChunks.uploadId, uploadId))
+}
+
+/** The upload and (by cascade) its chunks. */
+export async function deleteUpload(db: Db, owner: string, identifier: string) {
+  await db.delete(uploads).where(and(eq(uploads.owner, owner), eq(uploads.identifier, identifier)))
+}
+
+/** Uploads begun before `before`, finished or not, with their chunks; answers how many. */
+export async function deleteUploadsCreatedBefore(db: Db, before: Date): Promise<number> {
+  const rows = await db.delete(uploads).where(lt(uploads.createdAt, before)).returning({ id: uploads.id })
+  return rows.length
+}
+
+export async function findImageSize(db: Db, key: string) {
+  const rows = await db
+    .select({ width: images.width, height: images.height })
+    .from(images)
+    .where(eq(images.key, key))
+    .limit(1)
+  return rows[0] ?? null
+}

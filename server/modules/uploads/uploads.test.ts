@@ -1,0 +1,303 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import { chunkCount, MAX_UPLOAD_BYTES } from '../../../core/contracts/upload.ts'
+import { descramble } from '../../../core/images/descramble.ts'
+import { images } from '../../db/schema/images.ts'
+import { uploadChunks, uploads } from '../../db/schema/uploads.ts'
+import { imageKeysFromConfig } from '../../images/scramble.ts'
+import type { TestClient } from '../../testing/client.ts'
+import { BACKENDS, useTestApp } from '../../testing/harness.ts'
+import { createUploadsService, MAX_UPLOADS_PER_ADDRESS_PER_DAY, UPLOAD_TTL_MS } from './service.ts'
+
+type Uploaded = {
+  done: boolean
+  present?: boolean
+  image?: { imageId: string; url: string; width: number; height: number }
+}
+
+/** Random pixels, so the PNG does not compress below a few chunks. */
+async function noisyPng(width = 48, height = 40) {
+  const pixels = randomBytes(width * height * 3)
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer()
+}
+
+/** simple-uploader's parameters and bytes of each chunk of `bytes`, the last absorbing the remainder. */
+function chunksOf(bytes: Uint8Array, chunkSize: number, identifier: string, names = 'photo.png') {
+  const totalChunks = chunkCount(bytes.length, chunkSize)
+  return Array.from({ length: totalChunks }, (_, i) => {
+    const start = i * chunkSize
+    const end = i === totalChunks - 1 ? bytes.length : start + chunkSize
+    return {
+      params: {
+        chunkNumber: i + 1,
+        chunkSize,
+        currentChunkSize: end - start,
+        totalSize: bytes.length,
+        identifier,
+        filename: names,
+        relativePath: names,
+        totalChunks,
+      },
+      bytes: bytes.subarray(start, end),
+    }
+  })
+}
+
+/** Three chunks, whatever the size. */
+const thirds = (bytes: Uint8Array, identifier: string, names?: string) =>
+  chunksOf(bytes, Math.floor(bytes.length / 3), identifier, names)
+
+async function rawPixels(bytes: Uint8Array) {
+  return sharp(bytes).ensureAlpha().raw().toBuffer()
+}
+
+describe.each(BACKENDS)('upload/img and upload/images (%s)', (backend) => {
+  const t = useTestApp(backend, { poolSize: 6 })
+
+  async function signIn(client: TestClient, devID: string) {
+    const answer = await client.call('login/guest', { devID, affCode: '', token: '' })
+    const login = answer.body.data as { id: number; token: string }
+    client.token = login.token
+    return login.id
+  }
+
+  async function send(client: TestClient, chunk: ReturnType<typeof chunksOf>[number], name = 'upload/img') {
+    return client.uploadChunk(name, chunk.params, chunk.bytes)
+  }
+
+  /** The stored image's plain bytes (as the app descrambles them). */
+  async function storedBytes(imageId: string) {
+    const [row] = await t.db.select().from(images).where(eq(images.key, imageId))
+    return { row: row!, plain: descramble(new Uint8Array(row!.bytes), imageKeysFromConfig(t.config)).bytes }
+  }
+
+  it('resumes an interrupted upload and stores the same pixels, once, as the caller’s image', async () => {
+    const userId = await signIn(t.client, 'device-upload-1')
+    const png = await noisyPng()
+    const chunks = thirds(png, 'photo-1')
+    expect(chunks).toHaveLength(3)
+
+    for (const chunk of chunks.slice(0, 2)) {
+      const answer = await send(t.client, chunk)
+      expect(answer.status).toBe(200)
+      expect(answer.body).toMatchObject({ code: 200, data: { done: false } })
+    }
+    // The interruption: the app asks which chunks the server kept.
+    const checks = await Promise.all(chunks.map((chunk) => t.client.checkChunk('upload/img', chunk.params)))
+    expect(checks.map((check) => check.status)).toEqual([200, 200, 204])
+    expect(checks[0]!.body.data).toMatchObject({ present: true, done: false })
+
+    const last = await send(t.client, chunks[2]!)
+    expect(last.status).toBe(200)
+    const { image } = last.body.data as Uploaded
+    expect(last.body.data).toMatchObject({
+      done: true,
+      image: { width: 48, height: 40, url: `/img/${image!.imageId}` },
+    })
+
+    const { row, plain } = await storedBytes(image!.imageId)
+    expect(row).toMatchObject({ kind: 'upload', uploadedBy: userId, contentType: 'image/png' })
+    expect((await rawPixels(plain)).equals(await rawPixels(png))).toBe(true)
+    expect(await t.db.select().from(uploadChunks)).toEqual([])
+    const [upload] = await t.db.select().from(uploads)
+    expect(upload).toMatchObject({ owner: `u:${userId}`, imageKey: image!.imageId })
+
+    // Sent again (a retry), a chunk of the finished upload answers the same image and stores nothing.
+    const again = await send(t.client, chunks[0]!)
+    expect((again.body.data as Uploaded).image?.imageId).toBe(image!.imageId)
+    const check = await t.client.checkChunk('upload/img', chunks[2]!.params)
+    expect(check.status).toBe(200)
+    expect(check.body.data).toMatchObject({ present: true, done: true, image: { imageId: image!.imageId } })
+    expect(await t.db.select({ key: images.key }).from(images)).toHaveLength(1)
+  })
+
+  it('strips EXIF and GPS from a JPEG, keeping its orientation applied', async () => {
+    await signIn(t.client, 'device-upload-exif')
+    const jpeg = await sharp(await noisyPng(60, 30))
+      .jpeg()
+      .withExif({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '31/1 14/1 0/1' } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer()
+    const original = await sharp(jpeg).metadata()
+    expect(original.exif).toBeDefined()
+    expect(original.orientation).toBe(6)
+
+    const [chunk] = chunksOf(jpeg, jpeg.length, 'photo-exif')
+    const answer = await send(t.client, chunk!)
+    const { image } = answer.body.data as Uploaded
+    // Orientation 6 is a quarter turn: the stored picture stands upright, 30 × 60.
+    expect(image).toMatchObject({ width: 30, height: 60 })
+    const { plain } = await storedBytes(image!.imageId)
+    const stored = await sharp(plain).metadata()
+    expect(stored).toMatchObject({ format: 'jpeg', width: 30, height: 60 })
+    expect(stored.exif).toBeUndefined()
+    expect(stored.orientation).toBeUndefined()
+    expect(Buffer.from(plain).includes('Phone')).toBe(false)
+  })
+
+  it('never uses the file name or relative path: traversal names are neither followed nor stored', async () => {
+    await signIn(t.client, 'device-upload-names')
+    const png = await noisyPng()
+    let answer
+    for (const chunk of thirds(png, 'photo-names', '../../etc/passwd')) answer = await send(t.client, chunk)
+    expect(answer!.body.data).toMatchObject({ done: true })
+    const rows = JSON.stringify([
+      await t.db.select().from(uploads),
+      await t.db.select({ key: images.key }).from(images),
+    ])
+    expect(rows).not.toContain('passwd')
+  })
+
+  it('refuses bytes that are not an image with 415 and keeps nothing', async () => {
+    await signIn(t.client, 'device-upload-magic')
+    const text = Buffer.from('#!/bin/sh\n'.repeat(400))
+    const chunks = thirds(text, 'script')
+    // Chunks 2 and 3 arrive first (3 at a time), then the first one shows what the file is.
+    for (const chunk of chunks.slice(1)) expect((await send(t.client, chunk)).status).toBe(200)
+    const refused = await send(t.client, chunks[0]!)
+    expect(refused.status).toBe(415)
+    expect(refused.body).toMatchObject({ code: 4000, msg: expect.stringMatching(/^file: /) })
+    expect(await t.db.select().from(uploads)).toEqual([])
+    expect(await t.db.select().from(uploadChunks)).toEqual([])
+
+    // An image header on bytes that do not decode is refused when the upload completes.
+    const fake = Buffer.concat([(await noisyPng()).subarray(0, 64), randomBytes(4000)])
+    let last
+    for (const chunk of thirds(fake, 'fake-png')) last = await send(t.client, chunk)
+    expect(last!.status).toBe(415)
+    expect(await t.db.select().from(uploads)).toEqual([])
+    expect(await t.db.select().from(uploadChunks)).toEqual([])
+    expect(await t.db.select({ key: images.key }).from(images)).toEqual([])
+  })
+
+  it('refuses AVIF', async () => {
+    await signIn(t.client, 'device-upload-avif')
+    const avif = await sharp(await noisyPng())
+      .avif()
+      .toBuffer()
+    expect(avif.length).toBeGreaterThanOrEqual(1024)
+    const [chunk] = chunksOf(avif, avif.length, 'avif')
+    expect((await send(t.client, chunk!)).status).toBe(415)
+  })
+
+  it('refuses a file over 10 MB from its totalSize, before keeping a chunk', async () => {
+    await signIn(t.client, 'device-upload-big')
+    const chunkSize = 1024 * 1024
+    const totalSize = MAX_UPLOAD_BYTES + 1
+    const png = await noisyPng()
+    const chunk = Buffer.concat([png, Buffer.alloc(chunkSize - png.length)])
+    const answer = await t.client.uploadChunk(
+      'upload/img',
+      {
+        chunkNumber: 1,
+        chunkSize,
+        currentChunkSize: chunkSize,
+        totalSize,
+        identifier: 'big',
+        totalChunks: chunkCount(totalSize, chunkSize),
+      },
+      chunk,
+    )
+    expect(answer.status).toBe(413)
+    expect(answer.body).toMatchObject({ code: 4000, msg: expect.stringMatching(/^totalSize: /) })
+    expect(await t.db.select().from(uploads)).toEqual([])
+  })
+
+  it('answers wrong parameters with 400 and code 4000 naming the field', async () => {
+    await signIn(t.client, 'device-upload-params')
+    const png = await noisyPng()
+    const [first] = thirds(png, 'params')
+    const wrong = [
+      [{ ...first!.params, totalChunks: 4 }, 'totalChunks'],
+      [{ ...first!.params, currentChunkSize: first!.params.chunkSize + 1 }, 'currentChunkSize'],
+      [{ ...first!.params, chunkNumber: 0 }, 'chunkNumber'],
+      [{ ...first!.params, identifier: 'a\u0000b' }, 'identifier'],
+      [{ ...first!.params, identifier: 'x'.repeat(201) }, 'identifier'],
+      [{ ...first!.params, chunkSize: '1e3' }, 'chunkSize'],
+    ] as const
+    for (const [params, field] of wrong) {
+      for (const answer of [
+        await t.client.uploadChunk('upload/img', params, first!.bytes),
+        await t.client.checkChunk('upload/img', params),
+      ]) {
+        expect(answer.status, field).toBe(400)
+        expect(answer.body, field).toMatchObject({ code: 4000, msg: expect.stringMatching(new RegExp(`^${field}: `)) })
+      }
+    }
+    const short = await t.client.uploadChunk('upload/img', first!.params, first!.bytes.subarray(1))
+    expect(short.status).toBe(400)
+    expect(short.body.msg).toMatch(/^file: /)
+    expect(await t.db.select().from(uploads)).toEqual([])
+  })
+
+  it('keeps each user’s identifiers apart', async () => {
+    const other = t.newClient()
+    await signIn(t.client, 'device-upload-a')
+    await signIn(other, 'device-upload-b')
+    const mine = thirds(await noisyPng(), 'same-name')
+    const theirs = thirds(await noisyPng(), 'same-name')
+    await send(t.client, mine[0]!)
+    await send(t.client, mine[1]!)
+    expect((await other.checkChunk('upload/img', mine[0]!.params)).status).toBe(204)
+    expect((await send(other, theirs[2]!)).body.data).toEqual({ done: false })
+    const done = (await send(t.client, mine[2]!)).body.data as Uploaded
+    const { plain } = await storedBytes(done.image!.imageId)
+    expect((await rawPixels(plain)).equals(await rawPixels(Buffer.concat(mine.map((c) => c.bytes))))).toBe(true)
+    expect(await t.db.select().from(uploadChunks)).toHaveLength(1)
+  })
+
+  it('stores one image when the last two chunks arrive at once', async () => {
+    await signIn(t.client, 'device-upload-race')
+    const chunks = thirds(await noisyPng(), 'race')
+    await send(t.client, chunks[0]!)
+    const answers = await Promise.all([send(t.client, chunks[1]!), send(t.client, chunks[2]!)])
+    const finished = answers.map((answer) => answer.body.data as Uploaded).filter((data) => data.done)
+    expect(finished).toHaveLength(1)
+    expect(await t.db.select({ key: images.key }).from(images)).toEqual([{ key: finished[0]!.image!.imageId }])
+  })
+
+  it('upload/img needs a session; upload/images takes an anonymous upload per address, capped per day', async () => {
+    const chunks = thirds(await noisyPng(), 'anonymous')
+    const secured = await t.client.uploadChunk('upload/img', chunks[0]!.params, chunks[0]!.bytes)
+    expect(secured.status).toBe(401)
+    expect(secured.body.code).toBe(1000)
+
+    const from = { remoteAddress: '203.0.113.9' }
+    for (let i = 0; i < MAX_UPLOADS_PER_ADDRESS_PER_DAY; i++) {
+      const chunk = thirds(await noisyPng(), `anonymous-${i}`)[0]!
+      expect((await t.client.uploadChunk('upload/images', chunk.params, chunk.bytes, from)).status).toBe(200)
+    }
+    const [row] = await t.db.select().from(uploads).limit(1)
+    expect(row!.owner).toBe('ip:203.0.113.9')
+    const capped = await t.client.uploadChunk('upload/images', chunks[0]!.params, chunks[0]!.bytes, from)
+    expect(capped.status).toBe(429)
+    expect(capped.body.code).toBe(4290)
+    // Another address, and the next day, may upload again.
+    const elsewhere = { remoteAddress: '203.0.113.10' }
+    expect((await t.client.uploadChunk('upload/images', chunks[0]!.params, chunks[0]!.bytes, elsewhere)).status).toBe(
+      200,
+    )
+    t.clock.advance(UPLOAD_TTL_MS + 1000)
+    expect((await t.client.uploadChunk('upload/images', chunks[1]!.params, chunks[1]!.bytes, from)).status).toBe(200)
+  })
+
+  it('removes partial uploads begun more than a day ago, with their chunks', async () => {
+    await signIn(t.client, 'device-upload-stale')
+    const old = thirds(await noisyPng(), 'old')
+    await send(t.client, old[0]!)
+    t.clock.advance(UPLOAD_TTL_MS - 60_000)
+    const recent = thirds(await noisyPng(), 'recent')
+    await send(t.client, recent[0]!)
+    t.clock.advance(120_000)
+
+    const service = createUploadsService({ db: t.db, config: t.config, now: t.clock.now })
+    expect(await service.removeStaleUploads()).toBe(1)
+    expect((await t.db.select().from(uploads)).map((row) => row.identifier)).toEqual(['recent'])
+    expect(await t.db.select().from(uploadChunks)).toHaveLength(1)
+    expect((await t.client.checkChunk('upload/img', old[0]!.params)).status).toBe(204)
+  })
+})
