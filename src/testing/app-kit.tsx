@@ -53,6 +53,7 @@ export function fakeApi(post: Post): Api & { post: Mock<Post> } {
     post: postMock,
     call: (call, ...[body]) => answer(call, body),
     result: async (call, ...[body]) => ({ code: 200, data: await answer(call, body), tip: '', msg: '' }),
+    signedFetch: () => Promise.reject(new Error('signedFetch is not faked here')),
     clockOffsetSeconds: 0,
   }
 }
