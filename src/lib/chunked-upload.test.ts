@@ -30,7 +30,9 @@ function fakeServer(refuse?: (chunkNumber: number) => Response | undefined) {
       return new Response(null, { status: stored.has(number) ? 200 : 204 })
     }
     const form = request.body!
-    posted.push(Object.fromEntries([...form].filter(([, value]) => typeof value === 'string')) as Record<string, string>)
+    posted.push(
+      Object.fromEntries([...form].filter(([, value]) => typeof value === 'string')) as Record<string, string>,
+    )
     const refusal = refuse?.(number)
     if (refusal) return refusal
     const file = form.get('file') as Blob

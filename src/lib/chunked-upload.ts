@@ -78,7 +78,8 @@ function refusal(status: number, answer: unknown): ApiError {
   const numericCode = typeof code === 'number' ? code : undefined
   if (typeof tip === 'string' && tip) return new ApiError(ApiErrorKind.Business, tip, numericCode)
   if (status === 415) return new ApiError(ApiErrorKind.BadRequest, t.upload.unsupported, numericCode)
-  if (status === 413) return new ApiError(ApiErrorKind.BadRequest, t.upload.tooLarge(MAX_IMAGE_UPLOAD_MEGABYTES), numericCode)
+  if (status === 413)
+    return new ApiError(ApiErrorKind.BadRequest, t.upload.tooLarge(MAX_IMAGE_UPLOAD_MEGABYTES), numericCode)
   if (status === 429) return new ApiError(ApiErrorKind.BadRequest, t.http.rateLimited, numericCode)
   return new ApiError(ApiErrorKind.BadResponse, t.upload.failed, numericCode)
 }
