@@ -3,8 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { UserInfo } from '../../../core/contracts/session.ts'
 import { ApiError, ApiErrorKind } from '../../lib/http.ts'
 import { t } from '../../lib/messages-uploads.ts'
-import type { SecureStorage } from '../../lib/persist.ts'
-import { renderRoutes, storeWithFakeApi, type Post } from '../../testing/app-kit.tsx'
+import { memorySecureStorage, renderRoutes, storeWithFakeApi, type Post } from '../../testing/app-kit.tsx'
 import { Toaster } from '../../ui/toast.tsx'
 import { createRoute } from '@tanstack/react-router'
 import { currentSessionAtom, setSessionAtom, sessionUserAtom, provideStorage } from '../session/public.ts'
@@ -33,19 +32,9 @@ const USER: UserInfo = {
   credentialCreatedAt: 0,
 }
 
-function memoryStorage(): SecureStorage & { data: Map<string, unknown> } {
-  const data = new Map<string, unknown>()
-  return {
-    data,
-    get: async <T,>(key: string) => (data.get(key) ?? null) as T | null,
-    set: async (key, value) => void data.set(key, value),
-    remove: async (key) => void data.delete(key),
-  }
-}
-
 function setup(post: Post, deps: Partial<AvatarDeps> = {}) {
   const { store, post: postMock } = storeWithFakeApi(post)
-  const storage = memoryStorage()
+  const storage = memorySecureStorage()
   provideStorage(store, storage)
   store.set(setSessionAtom, { uuid: 'device-1', token: 'tok', channel: { pc: '', dc: '', isLight: false }, user: USER })
   const fullDeps: AvatarDeps = {
