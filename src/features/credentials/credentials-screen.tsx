@@ -92,20 +92,34 @@ export function CredentialsScreen({ deps = pageDeps }: { deps?: CredentialsDeps 
   const [generating, setGenerating] = useState(false)
   const [failure, setFailure] = useState('')
 
-  const load = useCallback(async () => {
-    setView({ status: 'loading' })
-    try {
+  // Bumped by the retry button to read again.
+  const [attempt, setAttempt] = useState(0)
+  useEffect(() => {
+    let current = true
+    const read = async () => {
       const own = await readOwnUser(api)
       await updateUser(own)
-      setUser(own)
-      setView(viewOf(own, await readKeptCredential(storage, own.id)))
-    } catch (error) {
-      setView({ status: 'error', message: errorMessage(error) })
+      return { own, kept: await readKeptCredential(storage, own.id) }
     }
-  }, [api, storage, updateUser])
-  useEffect(() => {
-    void load()
-  }, [load])
+    read().then(
+      ({ own, kept }) => {
+        if (!current) return
+        setUser(own)
+        setView(viewOf(own, kept))
+      },
+      (error: unknown) => {
+        if (current) setView({ status: 'error', message: errorMessage(error) })
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [api, storage, updateUser, attempt])
+
+  const handleRetry = () => {
+    setView({ status: 'loading' })
+    setAttempt((count) => count + 1)
+  }
 
   const closeConfirm = useCallback(() => setConfirming(false), [])
 
@@ -147,7 +161,7 @@ export function CredentialsScreen({ deps = pageDeps }: { deps?: CredentialsDeps 
         <p className="credentials__text">{t.credentials.intro}</p>
         <p className="credentials__text">{t.credentials.secret}</p>
         {view.status === 'loading' ? <Skeleton lines={2} /> : null}
-        {view.status === 'error' ? <ErrorState message={view.message} onRetry={() => void load()} /> : null}
+        {view.status === 'error' ? <ErrorState message={view.message} onRetry={handleRetry} /> : null}
         {view.status === 'none' ? (
           <button
             type="button"
