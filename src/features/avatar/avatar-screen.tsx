@@ -14,6 +14,7 @@ import { t } from '../../lib/messages-uploads.ts'
 import { apiAtom } from '../../lib/store.ts'
 import { LazyImage } from '../../ui/lazy-image.tsx'
 import { PageHeader } from '../../ui/page-header.tsx'
+import { FilePickButton } from '../../ui/file-pick-button.tsx'
 import { ErrorState } from '../../ui/state-views.tsx'
 import { showToastAtom } from '../../ui/toast.tsx'
 import { appConfigAtom, sessionUserAtom, updateSessionUserAtom } from '../session/public.ts'
@@ -148,20 +149,13 @@ export function AvatarScreen({ deps = pageDeps }: { deps?: AvatarDeps }) {
         ) : null}
         {save.status === 'failed' ? <ErrorState message={save.message} onRetry={() => void handleSave()} /> : null}
         <div className="avatar-page__actions">
-          <label className={`button button--ghost avatar-pick${busy ? ' is-disabled' : ''}`}>
-            {picked ? t.avatar.pickAgain : t.avatar.pick}
-            <input
-              className="avatar-pick__input"
-              type="file"
-              accept="image/*"
-              disabled={busy}
-              onChange={(event) => {
-                handlePick(event.currentTarget.files?.[0])
-                // The same file picked again must fire change again.
-                event.currentTarget.value = ''
-              }}
-            />
-          </label>
+          <FilePickButton
+            label={picked ? t.avatar.pickAgain : t.avatar.pick}
+            accept="image/*"
+            ghost
+            disabled={busy}
+            onPick={handlePick}
+          />
           {picked ? (
             <button type="button" className="button" disabled={busy} aria-busy={busy} onClick={() => void handleSave()}>
               {save.status === 'uploading'

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useState, type DragEvent } from 'react'
 import { t } from '../../lib/messages-credentials.ts'
+import { FilePickButton } from '../../ui/file-pick-button.tsx'
 import { PageHeader } from '../../ui/page-header.tsx'
 import { findCredential, useCredentialSignIn } from './credential-sign-in.ts'
 import { readQrCodes } from './detector.ts'
@@ -43,19 +44,12 @@ export function ImageScanScreen() {
       <PageHeader title={t.scan.imageTitle} />
       <section className="card scan" onDragOver={(event) => event.preventDefault()} onDrop={handleDrop}>
         <p className="scan__text">{t.scan.pickHint}</p>
-        <label className={`button scan-pick${busy ? ' is-disabled' : ''}`}>
-          {t.scan.pickImage}
-          <input
-            className="scan-pick__input"
-            type="file"
-            accept="image/*"
-            disabled={busy}
-            onChange={(event) => {
-              void handleFile(event.currentTarget.files?.[0])
-              event.currentTarget.value = ''
-            }}
-          />
-        </label>
+        <FilePickButton
+          label={t.scan.pickImage}
+          accept="image/*"
+          disabled={busy}
+          onPick={(file) => void handleFile(file)}
+        />
         <p className="scan__text" role="status">
           {reading ? t.scan.reading : signIn.state.status === 'signing-in' ? t.scan.signingIn : ''}
         </p>
