@@ -3,6 +3,7 @@ import { UploadChunkResultSchema, type UploadedImageSchema } from '../../core/co
 import type { uploadImages, uploadImg } from '../../core/contracts/calls.ts'
 import { MAX_IMAGE_UPLOAD_BYTES } from '../../core/contracts/account-rules.ts'
 import { ResultCode } from '../../core/protocol/codes.ts'
+import { protocolCrypto } from './crypto.ts'
 import { ApiError, ApiErrorKind, type Api } from './http.ts'
 import { t } from './messages-uploads.ts'
 
@@ -39,8 +40,9 @@ export function chunkRanges(totalSize: number, chunkSize = CHUNK_SIZE): ChunkRan
  * The upload's identifier: the size and a digest of the bytes, so the same image sent again
  * (after a reload or a lost connection) finds the chunks already there, and no name is involved.
  */
-export async function uploadIdentifier(file: Blob, subtle: SubtleCrypto = crypto.subtle): Promise<string> {
-  const digest = new Uint8Array(await subtle.digest('SHA-256', await file.arrayBuffer()))
+export async function uploadIdentifier(file: Blob): Promise<string> {
+  // The protocol's SHA-256, which also works where crypto.subtle does not (plain-http origins).
+  const digest = await protocolCrypto.sha256(new Uint8Array(await file.arrayBuffer()))
   const hex = Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('')
   return `${file.size}-${hex}`
 }
