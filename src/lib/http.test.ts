@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
 import { defineCall } from '../../core/contracts/call.ts'
-import { mediaPay, pingAnnouncement } from '../../core/contracts/calls.ts'
+import { mediaPay, pingAnnouncement, uploadImg } from '../../core/contracts/calls.ts'
 import { DEV_API_SECRET } from '../../core/protocol/defaults.ts'
 import { isEnvelope, open, seal } from '../../core/protocol/envelope.ts'
 import { createNobleCrypto } from '../../core/protocol/noble-crypto.ts'
@@ -101,6 +101,33 @@ describe('createApi signing', () => {
     await api.call(anyCall('ping/announcement'), {})
     const nonces = seen.map((s) => parseApiKey(s.headers.get('x-api-key') ?? undefined)!.n)
     expect(new Set(nonces).size).toBe(2)
+  })
+
+  it('signs a multipart upload over the path without its query, sends the form as it is and hands back any status', async () => {
+    const { api, seen } = setup(() => json({ code: 415, msg: 'not an image' }, 415))
+    const form = new FormData()
+    form.set('chunkNumber', '1')
+    form.set('file', new Blob(['abc']), 'blob')
+    const response = await api.signedFetch(uploadImg, {
+      method: 'POST',
+      search: new URLSearchParams({ chunkNumber: '1' }),
+      body: form,
+    })
+    expect(response.status).toBe(415)
+    const request = seen[0]!
+    expect(request.url).toBe('http://app.test/api/app/upload/img?chunkNumber=1')
+    expect(request.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/)
+    expect(request.body).toContain('name="file"; filename="blob"')
+    const key = parseApiKey(request.headers.get('x-api-key') ?? undefined)!
+    expect(key.s).toBe(
+      computeSignature(crypto, SECRET, {
+        token: 'token-1',
+        path: '/api/app/upload/img',
+        xUserAgent: XUA,
+        t: key.t,
+        nonce: key.n,
+      }),
+    )
   })
 })
 

@@ -1,4 +1,4 @@
-import ky, { isTimeoutError } from 'ky'
+import ky, { isTimeoutError, type Options as KyOptions } from 'ky'
 import * as v from 'valibot'
 import { CALL_PATH_PREFIX, type Call, type RequestOf, type ResponseOf } from '../../core/contracts/call.ts'
 import { BUSINESS_MESSAGES, BusinessCode, ResultCode, type ApiResult } from '../../core/protocol/codes.ts'
@@ -55,6 +55,16 @@ export interface CallOptions {
   signal?: AbortSignal
 }
 
+/** A request outside the envelope (a chunk upload or its GET check), signed like every call. */
+export interface SignedRequest {
+  method: 'GET' | 'POST'
+  /** Query parameters; they are not part of the signature. */
+  search?: URLSearchParams
+  /** Sent as it is (multipart/form-data), never sealed. */
+  body?: FormData
+  signal?: AbortSignal
+}
+
 /** A call's body, which a call without a request schema leaves out, then the options. */
 export type CallArgs<C extends Call> = C['request'] extends undefined
   ? [body?: undefined, options?: CallOptions]
@@ -68,6 +78,12 @@ export interface Api {
   call<C extends Call>(call: C, ...args: CallArgs<C>): Promise<ResponseOf<C>>
   /** The whole `{code, data, tip, msg}` for any code but 1000, `data` checked when the code is 200. */
   result<C extends Call>(call: C, ...args: CallArgs<C>): Promise<ApiResult<ResponseOf<C> | null>>
+  /**
+   * Sends `request` to `call`'s path with the signature headers and no envelope, and resolves with
+   * the raw response whatever its status, for the chunked uploads (SPEC §6). No time-out: a chunk
+   * on a slow link takes what it takes; `signal` cancels.
+   */
+  signedFetch(call: Call, request: SignedRequest): Promise<Response>
   /** Seconds to add to the device clock, learnt from a 4004 answer. */
   readonly clockOffsetSeconds: number
 }
@@ -104,31 +120,41 @@ export function createApi(deps: ApiDeps): Api {
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   })
 
+  const signedHeaders = (path: string) =>
+    signRequestAsync({
+      crypto: deps.crypto,
+      secret: deps.secret,
+      token: deps.getToken(),
+      path,
+      xUserAgent: deps.getXUserAgent(),
+      now: Math.floor(deps.now() / 1000) + offsetSeconds,
+    })
+
   async function send(name: string, method: 'GET' | 'POST', body: unknown, options: CallOptions) {
     const path = CALL_PATH_PREFIX + name
     const sealBody = method === 'POST' && deps.shouldSealRequests()
     const [headers, sealed] = await Promise.all([
-      signRequestAsync({
-        crypto: deps.crypto,
-        secret: deps.secret,
-        token: deps.getToken(),
-        path,
-        xUserAgent: deps.getXUserAgent(),
-        now: Math.floor(deps.now() / 1000) + offsetSeconds,
-      }),
+      signedHeaders(path),
       sealBody ? sealAsync(deps.crypto, deps.secret, body ?? {}) : undefined,
     ])
     const payload = method === 'POST' ? JSON.stringify(sealed ?? body ?? {}) : undefined
     const url = new URL(path, deps.origin ?? location.origin).href
-    try {
-      return await client(url, {
+    return fetchOrThrow(
+      url,
+      {
         method,
         headers: payload === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
         body: payload,
-        signal: options.signal,
-      })
+      },
+      options.signal,
+    )
+  }
+
+  async function fetchOrThrow(url: string, init: KyOptions, signal: AbortSignal | undefined) {
+    try {
+      return await client(url, { ...init, signal })
     } catch (error) {
-      if (options.signal?.aborted || (error instanceof Error && error.name === 'AbortError')) {
+      if (signal?.aborted || (error instanceof Error && error.name === 'AbortError')) {
         throw new ApiError(ApiErrorKind.Canceled, t.http.canceled, undefined, { cause: error })
       }
       if (isTimeoutError(error)) throw new ApiError(ApiErrorKind.Timeout, t.http.timeout, undefined, { cause: error })
@@ -213,6 +239,12 @@ export function createApi(deps: ApiDeps): Api {
 
   return {
     result,
+    signedFetch: async (call, { method, search, body, signal }) => {
+      const path = CALL_PATH_PREFIX + call.name
+      const url = new URL(path, deps.origin ?? location.origin)
+      if (search) url.search = search.toString()
+      return fetchOrThrow(url.href, { method, headers: await signedHeaders(path), body, timeout: false }, signal)
+    },
     call: async (call, ...args) => {
       const answer = await result(call, ...args)
       if (answer.code !== ResultCode.Ok) throw new ApiError(ApiErrorKind.Business, businessMessage(answer), answer.code)

@@ -62,6 +62,7 @@ export function reportingOnlineStatus(api: Api, store: AppStore): Api {
   return {
     call: (call, ...args) => report(api.call(call, ...args)),
     result: (call, ...args) => report(api.result(call, ...args)),
+    signedFetch: (call, request) => report(api.signedFetch(call, request)),
     get clockOffsetSeconds() {
       return api.clockOffsetSeconds
     },

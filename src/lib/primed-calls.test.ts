@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Call } from '../../core/contracts/call.ts'
-import { mediaHome, mediaRecommend, pingConfig, userInfo } from '../../core/contracts/calls.ts'
+import { mediaHome, mediaRecommend, pingConfig, uploadImg, userInfo } from '../../core/contracts/calls.ts'
 import type { Api } from './http.ts'
 import { primingCalls } from './primed-calls.ts'
 
@@ -11,6 +11,7 @@ function countingApi(answer: (name: string, call: number) => Promise<unknown>) {
     clockOffsetSeconds: 3,
     call: call as unknown as Api['call'],
     result: vi.fn(async () => ({ code: 200, data: null, tip: '', msg: '' }) as never),
+    signedFetch: vi.fn(async () => new Response(null, { status: 204 })),
   }
   return { api, call }
 }
@@ -61,6 +62,9 @@ describe('primingCalls', () => {
     await priming.result(userInfo, {})
     expect(call).toHaveBeenCalledWith(pingConfig)
     expect(api.result).toHaveBeenCalledWith(userInfo, {})
+    const check = { method: 'GET', search: new URLSearchParams('chunkNumber=1') } as const
+    expect((await priming.signedFetch(uploadImg, check)).status).toBe(204)
+    expect(api.signedFetch).toHaveBeenCalledWith(uploadImg, check)
     expect(priming.clockOffsetSeconds).toBe(3)
   })
 })

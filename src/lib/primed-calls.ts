@@ -47,6 +47,7 @@ export function primingCalls(api: Api): PrimingApi {
       return answer as Promise<ResponseOf<typeof call>>
     },
     result: (...args) => api.result(...args),
+    signedFetch: (...args) => api.signedFetch(...args),
     get clockOffsetSeconds() {
       return api.clockOffsetSeconds
     },

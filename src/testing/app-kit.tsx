@@ -14,6 +14,7 @@ import type { Call } from '../../core/contracts/call.ts'
 import type { VideoCard } from '../../core/contracts/media.ts'
 import { ApiError, ApiErrorKind, businessMessage, type Api } from '../lib/http.ts'
 import { t } from '../lib/messages.ts'
+import type { SecureStorage } from '../lib/persist.ts'
 import { createOfflineReads, provideOfflineReads, type ReadsBackend } from '../lib/offline-reads.ts'
 import { createAppStore, provideApi, type AppStore } from '../lib/store.ts'
 
@@ -74,6 +75,7 @@ export function fakeApi(post: Post): Api & { post: Mock<Post> } {
         ? { code: data.code, data: null, tip: data.tip, msg: '' }
         : { code: 200, data, tip: '', msg: '' }
     },
+    signedFetch: () => Promise.reject(new Error('signedFetch is not faked here')),
     clockOffsetSeconds: 0,
   }
 }
@@ -86,6 +88,17 @@ export function memoryBackend(data = new Map<string, unknown>()): ReadsBackend &
     setItem: async (key, value) => data.set(key, value),
     removeItem: async (key) => void data.delete(key),
     clear: async () => data.clear(),
+  }
+}
+
+/** The encrypted storage's interface over a Map, values kept as they are. */
+export function memorySecureStorage(): SecureStorage & { data: Map<string, unknown> } {
+  const data = new Map<string, unknown>()
+  return {
+    data,
+    get: async <T,>(key: string) => (data.get(key) ?? null) as T | null,
+    set: async (key, value) => void data.set(key, value),
+    remove: async (key) => void data.delete(key),
   }
 }
 

@@ -42,7 +42,7 @@ describe('SettingsScreen', () => {
       '/mine/setting/kf',
     )
     // The test router has no child routes, so it may normalise the trailing slash away.
-    expect(screen.getByRole('link', { name: new RegExp(`^${t.pages.account}`) }).getAttribute('href')).toMatch(
+    expect(screen.getByRole('link', { name: new RegExp(`^${t.pages.account}$`) }).getAttribute('href')).toMatch(
       /^\/mine\/setting\/accout\/?$/,
     )
   })

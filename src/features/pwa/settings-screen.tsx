@@ -17,7 +17,8 @@ const ACCOUNT_LINKS = [
   ['/mine/setting/modifyPassword', t.pages.modifyPassword],
   ['/mine/setting/bindPhone', t.pages.bindPhone],
   ['/mine/setting/phone', t.pages.phone],
-  ['/mine/setting/accoutCodeCamera', t.pages.accountCodeCamera],
+  ['/mine/credentials', t.pages.credentials],
+  ['/mine/setting/accoutCode-camera/', t.pages.accountCodeCamera],
 ] as const
 
 const SUPPORT_LINKS = [

@@ -49,6 +49,7 @@ function fakeApi(login: ApiResult) {
       calls.push({ name, body: undefined })
       return CONFIG as never
     }) as unknown as Api['call'],
+    signedFetch: vi.fn(),
   }
   return { api, calls }
 }

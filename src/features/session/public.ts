@@ -1,3 +1,3 @@
-/** What other features use of the session: who is signed in, and the actions that change it. */
-export { appConfigAtom, currentSessionAtom, sessionUserAtom, tokenAtom } from './atoms.ts'
-export { applyLoginAtom, signOutAtom, updateSessionUserAtom } from './sign-in.ts'
+/** What other features use of the session: who is signed in, the config, and the actions that change them. */
+export { appConfigAtom, currentSessionAtom, sessionUserAtom, setSessionAtom, tokenAtom, type Session } from './atoms.ts'
+export { applyLoginAtom, provideStorage, secureStorageAtom, signOutAtom, updateSessionUserAtom } from './sign-in.ts'

@@ -12,6 +12,13 @@ export function provideStorage(store: AppStore, storage: SecureStorage): void {
   store.set(storageHolderAtom, { storage })
 }
 
+/** The encrypted stores, for features that keep a secret of their own (the credential card). */
+export const secureStorageAtom = atom((get) => {
+  const holder = get(storageHolderAtom)
+  if (!holder) throw new Error('the storage is not provided to this store')
+  return holder.storage
+})
+
 /**
  * Every login (account, register, phone, bind, credential) replaces the stored user info and token
  * with its answer; the device id and channel stay. Resolves once it is persisted, so a

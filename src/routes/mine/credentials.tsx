@@ -1,11 +1,10 @@
-import { t } from '../../lib/messages-pages.ts'
-import { ComingSoon } from '../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { CredentialsScreen } from '../../features/credentials/credentials-screen.tsx'
 
 export const Route = createFileRoute('/mine/credentials')({
   component: CredentialsPage,
 })
 
 function CredentialsPage() {
-  return <ComingSoon title={t.pages.credentials} />
+  return <CredentialsScreen />
 }

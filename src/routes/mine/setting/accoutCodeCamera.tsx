@@ -1,11 +1,10 @@
-import { t } from '../../../lib/messages-pages.ts'
-import { ComingSoon } from '../../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { ImageScanScreen } from '../../../features/credential-scan/image-scan-screen.tsx'
 
 export const Route = createFileRoute('/mine/setting/accoutCodeCamera')({
-  component: AccountCodeCameraPage,
+  component: AccountCodeImagePage,
 })
 
-function AccountCodeCameraPage() {
-  return <ComingSoon title={t.pages.accountCodeCamera} />
+function AccountCodeImagePage() {
+  return <ImageScanScreen />
 }

@@ -1,11 +1,10 @@
-import { t } from '../../../lib/messages-pages.ts'
-import { ComingSoon } from '../../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { AvatarScreen } from '../../../features/avatar/avatar-screen.tsx'
 
 export const Route = createFileRoute('/mine/setting/avatar')({
   component: AvatarPage,
 })
 
 function AvatarPage() {
-  return <ComingSoon title={t.pages.avatar} />
+  return <AvatarScreen />
 }

@@ -1,11 +1,10 @@
-import { t } from '../../../../lib/messages-pages.ts'
-import { ComingSoon } from '../../../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { CameraScanScreen } from '../../../../features/credential-scan/camera-scan-screen.tsx'
 
 export const Route = createFileRoute('/mine/setting/accoutCode-camera/')({
   component: AccountCodeCameraPage,
 })
 
 function AccountCodeCameraPage() {
-  return <ComingSoon title={t.pages.accountCodeCamera} />
+  return <CameraScanScreen />
 }

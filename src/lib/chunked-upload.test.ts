@@ -1,0 +1,145 @@
+import { describe, expect, it, vi } from 'vitest'
+import { uploadImg } from '../../core/contracts/calls.ts'
+import { CHUNK_SIZE, chunkRanges, uploadImage } from './chunked-upload.ts'
+import { ApiError, type SignedRequest } from './http.ts'
+import { t } from './messages-uploads.ts'
+
+const IMAGE = { imageId: 'AAAAAAAAAAAAAAAA', url: 'i/a.jpg', width: 512, height: 512 }
+
+function bytes(size: number): Uint8Array<ArrayBuffer> {
+  const content = new Uint8Array(size)
+  for (let index = 0; index < size; index++) content[index] = (index * 7) % 251
+  return content
+}
+
+/**
+ * A server keeping chunks per identifier, answering the GET check with 200 when a chunk is there
+ * (204 otherwise) and the image once every chunk has arrived. `refuse` answers a POST instead.
+ */
+function fakeServer(refuse?: (chunkNumber: number) => Response | undefined) {
+  const chunks = new Map<string, Map<number, Uint8Array>>()
+  const posted: Array<Record<string, string>> = []
+  const checked: number[] = []
+  const signedFetch = vi.fn(async (_call: unknown, request: SignedRequest) => {
+    const params = Object.fromEntries(request.search!)
+    const number = Number(params.chunkNumber)
+    const stored = chunks.get(params.identifier!) ?? new Map<number, Uint8Array>()
+    chunks.set(params.identifier!, stored)
+    if (request.method === 'GET') {
+      checked.push(number)
+      return new Response(null, { status: stored.has(number) ? 200 : 204 })
+    }
+    const form = request.body!
+    posted.push(
+      Object.fromEntries([...form].filter(([, value]) => typeof value === 'string')) as Record<string, string>,
+    )
+    const refusal = refuse?.(number)
+    if (refusal) return refusal
+    const file = form.get('file') as Blob
+    stored.set(number, new Uint8Array(await file.arrayBuffer()))
+    const done = stored.size === Number(params.totalChunks)
+    return Response.json({ code: 200, data: done ? { done, image: IMAGE } : { done }, tip: '', msg: '' })
+  })
+  const assembled = (identifier: string) => {
+    const stored = chunks.get(identifier)!
+    const parts = [...stored.keys()].sort((a, b) => a - b).map((key) => stored.get(key)!)
+    const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
+    parts.reduce((offset, part) => (whole.set(part, offset), offset + part.length), 0)
+    return whole
+  }
+  return { api: { signedFetch }, signedFetch, posted, checked, assembled, chunks }
+}
+
+/** Compared by hand: a deep equality over megabytes takes seconds. */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, index) => byte === b[index])
+}
+
+describe('chunkRanges', () => {
+  it('cuts whole chunks and lets the last absorb the remainder', () => {
+    expect(chunkRanges(2.5 * CHUNK_SIZE)).toEqual([
+      { number: 1, start: 0, end: CHUNK_SIZE },
+      { number: 2, start: CHUNK_SIZE, end: 2.5 * CHUNK_SIZE },
+    ])
+    expect(chunkRanges(1000)).toEqual([{ number: 1, start: 0, end: 1000 }])
+    expect(chunkRanges(3 * CHUNK_SIZE).map((range) => range.end - range.start)).toEqual([
+      CHUNK_SIZE,
+      CHUNK_SIZE,
+      CHUNK_SIZE,
+    ])
+  })
+})
+
+describe('uploadImage', () => {
+  it("sends simple-uploader's parameters with no file name, reports progress and resolves with the image", async () => {
+    const server = fakeServer()
+    const content = bytes(2.5 * CHUNK_SIZE)
+    const progress: number[] = []
+    const image = await uploadImage(server.api, uploadImg, new Blob([content], { type: 'image/jpeg' }), {
+      onProgress: (confirmed, total) => {
+        expect(total).toBe(content.length)
+        progress.push(confirmed)
+      },
+    })
+    expect(image).toEqual(IMAGE)
+    expect(server.posted.map((fields) => fields.chunkNumber).sort()).toEqual(['1', '2'])
+    const last = server.posted.find((fields) => fields.chunkNumber === '2')!
+    expect(last).toMatchObject({
+      chunkSize: String(CHUNK_SIZE),
+      currentChunkSize: String(1.5 * CHUNK_SIZE),
+      totalSize: String(content.length),
+      totalChunks: '2',
+      filename: 'blob',
+      relativePath: 'blob',
+    })
+    expect(last.identifier).toMatch(new RegExp(`^${content.length}-[0-9a-f]{32}$`))
+    expect(sameBytes(server.assembled(last.identifier!), content)).toBe(true)
+    expect(progress[0]).toBe(0)
+    expect(progress.at(-1)).toBe(content.length)
+    expect(progress).toEqual([...progress].sort((a, b) => a - b))
+  })
+
+  it('resumes: a second attempt at the same file skips the chunks the server already has', async () => {
+    let failing = true
+    const server = fakeServer((chunkNumber) =>
+      failing && chunkNumber === 4 ? Response.json({ code: 500, msg: 'disk' }, { status: 500 }) : undefined,
+    )
+    const content = bytes(4 * CHUNK_SIZE + 10)
+    const file = new Blob([content])
+    await expect(uploadImage(server.api, uploadImg, file)).rejects.toThrow(t.upload.failed)
+    expect(server.posted.map((fields) => fields.chunkNumber).sort()).toEqual(['1', '2', '3', '4'])
+
+    failing = false
+    server.posted.length = 0
+    const progress: number[] = []
+    await expect(
+      uploadImage(server.api, uploadImg, file, { onProgress: (confirmed) => progress.push(confirmed) }),
+    ).resolves.toEqual(IMAGE)
+    expect(server.posted.map((fields) => fields.chunkNumber)).toEqual(['4'])
+    expect(progress.at(-1)).toBe(content.length)
+    expect(sameBytes(server.assembled(server.posted[0]!.identifier!), content)).toBe(true)
+  })
+
+  it('asks for the image again when every chunk was already there', async () => {
+    const server = fakeServer()
+    const file = new Blob([bytes(1000)])
+    await uploadImage(server.api, uploadImg, file)
+    server.posted.length = 0
+    await expect(uploadImage(server.api, uploadImg, file)).resolves.toEqual(IMAGE)
+    expect(server.posted.map((fields) => fields.chunkNumber)).toEqual(['1'])
+  })
+
+  it('fails on 415 with the unsupported-type message and sends no further chunk', async () => {
+    const server = fakeServer(() => Response.json({ code: 4150, msg: 'not an image' }, { status: 415 }))
+    const failure = uploadImage(server.api, uploadImg, new Blob([bytes(6 * CHUNK_SIZE)]))
+    await expect(failure).rejects.toBeInstanceOf(ApiError)
+    await expect(failure).rejects.toThrow(t.upload.unsupported)
+    // Three chunks were in flight when the first refusal came back; none after it.
+    expect(server.posted.length).toBeLessThanOrEqual(3)
+  })
+
+  it("shows a refusal's tip when the server gives one", async () => {
+    const server = fakeServer(() => Response.json({ code: 7031, data: null, tip: '今日上传次数已用完', msg: '' }))
+    await expect(uploadImage(server.api, uploadImg, new Blob([bytes(10)]))).rejects.toThrow('今日上传次数已用完')
+  })
+})
