@@ -32,7 +32,7 @@ export type CallHandler<C extends Call> = (
 /** A multipart call's handler as the registrar sees it: parsed parameters and the chunk. */
 type ChunkHandler = (input: object & ChunkPart, context: CallContext<boolean>) => unknown
 
-type SendResult = (reply: FastifyReply, result: ApiResult) => FastifyReply
+type SendResult = (reply: FastifyReply, result: ApiResult, options?: { plain?: boolean }) => FastifyReply
 
 /** The largest chunk a multipart call reads: the last chunk absorbs the remainder, up to 2 × the chunk size. */
 const MAX_CHUNK_BYTES = 2 * UPLOAD_CHUNK_SIZE
@@ -69,6 +69,8 @@ export function createCallRegistrar(app: FastifyInstance, sendResult: SendResult
       if (call.module !== module) throw new Error(`${call.name} belongs to the ${call.module} module, not ${module}`)
       registered.add(call.name)
       const { secured, request: schema, response } = call
+      // Multipart calls carry no envelope either way: their answers go out plain.
+      const plain = call.transport === 'multipart'
       const reply200 = (reply: FastifyReply, answer: unknown) => {
         const data = answer ?? null
         if (options.checkAnswers) {
@@ -76,9 +78,9 @@ export function createCallRegistrar(app: FastifyInstance, sendResult: SendResult
           if (!checked.success)
             throw new Error(`${call.name} answered outside its contract: ${describeIssue(checked.issues)}`)
         }
-        sendResult(reply, { code: ResultCode.Ok, data, tip: '', msg: 'ok' })
+        sendResult(reply, { code: ResultCode.Ok, data, tip: '', msg: 'ok' }, { plain })
       }
-      if (call.transport === 'multipart') {
+      if (plain) {
         answerChunks(call, handler as unknown as ChunkHandler, reply200)
         return
       }

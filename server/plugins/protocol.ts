@@ -54,10 +54,11 @@ export function createResultSender(deps: Pick<ProtocolDeps, 'config' | 'crypto'>
   // The usual answer for a cached value (ping/config, media/home) is the same text for every
   // caller: its UTF-8 bytes, padded for the cipher, are made once per cached value, not per answer.
   const paddedAnswers = new WeakMap<object, PaddedPlaintext>()
-  return function sendResult(reply: FastifyReply, result: ApiResult) {
+  /** `plain`: never sealed (the multipart calls, whose client reads them without an envelope). */
+  return function sendResult(reply: FastifyReply, result: ApiResult, options: { plain?: boolean } = {}) {
     const status = httpStatusFor(result.code)
     reply.code(status).type(JSON_TYPE)
-    if (!encryptHttp || status !== 200) return reply.send(resultJson(result))
+    if (!encryptHttp || status !== 200 || options.plain) return reply.send(resultJson(result))
     const usual = result.code === ResultCode.Ok && result.tip === '' && result.msg === 'ok'
     const padded = usual ? derivedOnce(paddedAnswers, result.data, () => padPlaintext(resultJson(result))) : undefined
     return reply.send(seal(padded ?? resultJson(result)))

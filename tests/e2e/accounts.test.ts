@@ -86,14 +86,8 @@ describe('accounts', () => {
       .toFile(picture)
     await page.goto(`${baseUrl}/mine/setting/avatar`)
     await page.locator('input[type="file"]').setInputFiles(picture)
-    await page
-      .getByRole('button', { name: /保存|上传|使用/ })
-      .first()
-      .click()
-    await page
-      .getByText(/头像已更新|已保存/)
-      .first()
-      .waitFor()
+    await page.getByRole('button', { name: '保存头像' }).click()
+    await page.getByText('头像已更新').first().waitFor()
     await page.goto(`${baseUrl}/mine/`)
     await page.waitForFunction(() => {
       const image = document.querySelector<HTMLImageElement>('.profile__avatar img')
@@ -161,7 +155,7 @@ describe('accounts', () => {
     const { page, errors } = await open()
     const mobile = freshMobile()
     await page.goto(`${baseUrl}/mine/login`)
-    await page.getByRole('tab', { name: '手机登录' }).click()
+    await page.getByRole('button', { name: '手机登录' }).click()
     await page.getByLabel('手机号').fill(mobile)
     await page.getByRole('button', { name: '获取验证码' }).click()
     await page.getByRole('button', { name: /秒后重发/ }).waitFor()
