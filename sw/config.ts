@@ -9,10 +9,10 @@ export { CACHE_PREFIX, IMAGE_CACHE_FAMILY }
 export const SW_VERSION = 'v1'
 
 /**
- * Navigations that must reach the network, never the app shell: the API and
- * anything that looks like a file (sw.js, icons, the manifest).
+ * Navigations that must reach the network, never the app shell: the API, the server's own
+ * development pages (/sandbox/sms) and anything that looks like a file (sw.js, icons, the manifest).
  */
-export const NAVIGATION_DENYLIST: readonly RegExp[] = [/^\/api(\/|$)/, /\/[^/?]+\.[a-z0-9]+$/i]
+export const NAVIGATION_DENYLIST: readonly RegExp[] = [/^\/api(\/|$)/, /^\/sandbox(\/|$)/, /\/[^/?]+\.[a-z0-9]+$/i]
 
 /** Whether a navigation to this path is answered with the precached index.html. */
 export function servesShell(pathname: string): boolean {

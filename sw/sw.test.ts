@@ -10,6 +10,7 @@ describe('navigation fallback', () => {
     ['/mine/setting/accoutCode-camera/', true],
     ['/api/app/ping/config', false],
     ['/api', false],
+    ['/sandbox/sms', false],
     ['/sw.js', false],
     ['/icons/icon-192.png', false],
     ['/manifest.webmanifest', false],

@@ -4,11 +4,12 @@ import type { FastifyInstance } from 'fastify'
  * For the built app: scripts only from this origin (vite emits no inline scripts and
  * vite-plugin-pwa registers the worker from a bundled module or /registerSW.js); images and
  * video may come from the configured IMAGE/MP4/VID domains (https) or blob: URLs the worker
- * and hls.js create; inline styles are allowed for style attributes in index.html.
+ * and hls.js create; inline styles are allowed for style attributes in index.html. WebAssembly may
+ * be compiled (the QR reader of the credential scan), which allows no JavaScript eval.
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "media-src 'self' blob: https:",

@@ -105,6 +105,7 @@ describe('accounts', () => {
     await page.goto(`${baseUrl}/mine/setting/bindPhone`)
     await page.getByLabel('手机号').fill(mobile)
     await page.getByRole('button', { name: '获取验证码' }).click()
+    await page.getByRole('button', { name: /秒后重发/ }).waitFor()
     await page.getByLabel('验证码').fill(await codeFromSandboxPage(page, mobile))
     await page.getByRole('button', { name: /绑定/ }).click()
     await mineShows(page, `已绑定 ${mobile.slice(0, 3)}****${mobile.slice(7)}`)
@@ -121,7 +122,7 @@ describe('accounts', () => {
     // Log out: this browser is a guest again, and is offered the login page.
     await page.goto(`${baseUrl}/mine/`)
     await page.getByRole('button', { name: '退出登录' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: '退出登录' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: '退出登录' }).click()
     await page.waitForURL(`${baseUrl}/mine/login`)
 
     const boughtPath = new URL(bought!, baseUrl)
