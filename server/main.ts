@@ -42,7 +42,11 @@ let database: Database
 try {
   database = await openDatabase(config)
   await database.migrate()
-  await seedDemoData(database.db, new Date(), { images: config, mediaDir: mediaDirOf(config) })
+  await seedDemoData(database.db, new Date(), {
+    images: config,
+    mediaDir: mediaDirOf(config),
+    demoAccount: process.env.NODE_ENV !== 'production',
+  })
 } catch (error) {
   lock?.release()
   const where = config.databaseUrl ? 'DATABASE_URL' : `${config.dataDir}/pglite`

@@ -32,6 +32,3 @@ export function normaliseMobile(text: string): string | null {
 export function maskMobile(mobile: string): string {
   return mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile
 }
-
-/** The largest image upload/img and upload/images take (10 MB); the app refuses larger ones before sending. */
-export const MAX_IMAGE_UPLOAD_BYTES = 10 * 1024 * 1024

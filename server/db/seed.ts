@@ -57,6 +57,8 @@ export interface SeedOptions {
   images?: ImageConfig
   /** `${DATA_DIR}/media`: the demo streams' files are copied there (before their rows are written). */
   mediaDir?: string
+  /** False: no demo account. Its password is public, so a production start makes none. */
+  demoAccount?: boolean
 }
 
 type Store = (drawing: Drawing, kind: ImageKind) => Promise<StoredImage>
@@ -94,7 +96,7 @@ export async function seedDemoData(db: Db, now: Date, options: SeedOptions = {})
     await seedCatalogue(tx, now, store)
     await linkDemoStreams(tx, now)
     await fillAds(tx, now, store)
-    await seedDemoAccount(tx, now)
+    if (options.demoAccount !== false) await seedDemoAccount(tx, now)
   })
 }
 

@@ -1,4 +1,4 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible'
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import { ResultCode } from '../../core/protocol/codes.ts'
 import { AppError } from '../errors.ts'
 
@@ -16,28 +16,40 @@ export interface FailureLimitOptions {
   windowSeconds: number
 }
 
+/** What failures are counted by: the client's address, and the account name tried. */
+export const failureKey = {
+  address: (ip: string) => `ip:${ip}`,
+  account: (name: string) => `account:${name.toLowerCase()}`,
+}
+
 /**
- * Counts failed tries (a wrong password, code or credential) per key — a client address, an
- * account, a number — and refuses further tries of a key past the limit. Successful tries
- * cost nothing. rate-limiter-flexible keeps the counters; its Redis store takes the memory
- * store's place when several processes share them.
+ * Counts failed tries (a wrong password, code or credential) per key and refuses a key's tries past
+ * the limit. Every try takes a point before it is checked and a success gives it back, so tries
+ * sent all at once are counted as they arrive, not after their (slow) checks. rate-limiter-flexible
+ * keeps the counters; its Redis store takes the memory store's place when processes share them.
  */
 export function createFailureLimit(options: FailureLimitOptions) {
   const limiter = new RateLimiterMemory({ points: options.maxFailures, duration: options.windowSeconds })
   return {
-    /** Throws RateLimitedError when any key is past the limit. */
-    async assertAllowed(keys: readonly string[]) {
+    /** Takes a point of every key, or throws RateLimitedError when one is spent. */
+    async attempt(keys: readonly string[]) {
+      const taken: string[] = []
       for (const key of keys) {
-        const counted = await limiter.get(key)
-        if (counted && counted.consumedPoints >= options.maxFailures) {
-          throw new RateLimitedError(Math.ceil(counted.msBeforeNext / 1000))
+        try {
+          await limiter.consume(key)
+          taken.push(key)
+        } catch (rejection) {
+          await Promise.all(taken.map((other) => limiter.reward(other, 1)))
+          if (rejection instanceof RateLimiterRes) throw new RateLimitedError(Math.ceil(rejection.msBeforeNext / 1000))
+          throw rejection
         }
       }
+      return {
+        /** The try succeeded: its points come back. */
+        succeeded: async () => void (await Promise.all(keys.map((key) => limiter.reward(key, 1)))),
+      }
     },
-    async recordFailure(keys: readonly string[]) {
-      await Promise.all(keys.map((key) => limiter.penalty(key, 1)))
-    },
-    /** After a success: the account's count starts again (the address's stays). */
+    /** After a success: the key's count starts again (an account's, not an address's). */
     async forget(key: string) {
       await limiter.delete(key)
     },

@@ -1,16 +1,22 @@
 import * as v from 'valibot'
 import { UploadChunkResultSchema, type UploadedImageSchema } from '../../core/contracts/account.ts'
 import type { uploadImages, uploadImg } from '../../core/contracts/calls.ts'
-import { MAX_IMAGE_UPLOAD_BYTES } from '../../core/contracts/account-rules.ts'
+import {
+  chunkCount,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_CHUNK_SIZE,
+  UPLOAD_SIMULTANEOUS_CHUNKS,
+} from '../../core/contracts/upload.ts'
 import { ResultCode } from '../../core/protocol/codes.ts'
 import { protocolCrypto } from './crypto.ts'
 import { ApiError, ApiErrorKind, type Api } from './http.ts'
 import { t } from './messages-uploads.ts'
 
-/** simple-uploader's settings as SPEC §6 fixes them: 1 MiB chunks, 3 in flight, no retries. */
-export const CHUNK_SIZE = 1024 * 1024
-const CHUNKS_IN_FLIGHT = 3
-export const MAX_IMAGE_UPLOAD_MEGABYTES = MAX_IMAGE_UPLOAD_BYTES / (1024 * 1024)
+/** simple-uploader's settings as the server expects them (server/modules/uploads/README.md), with no retries. */
+export const CHUNK_SIZE = UPLOAD_CHUNK_SIZE
+const CHUNKS_IN_FLIGHT = UPLOAD_SIMULTANEOUS_CHUNKS
+export const MAX_IMAGE_UPLOAD_BYTES = MAX_UPLOAD_BYTES
+export const MAX_IMAGE_UPLOAD_MEGABYTES = MAX_UPLOAD_BYTES / (1024 * 1024)
 /** Never a real file name: the server does not use it, and a name can say more than the user meant. */
 const BLOB_NAME = 'blob'
 
@@ -28,7 +34,7 @@ export interface ChunkRange {
  * remainder (so a 2.5 MiB file is two chunks, 1 MiB and 1.5 MiB).
  */
 export function chunkRanges(totalSize: number, chunkSize = CHUNK_SIZE): ChunkRange[] {
-  const count = Math.max(1, Math.floor(totalSize / chunkSize))
+  const count = chunkCount(totalSize, chunkSize)
   return Array.from({ length: count }, (_, index) => ({
     number: index + 1,
     start: index * chunkSize,
@@ -99,7 +105,7 @@ function chunkResult(answer: unknown) {
 }
 
 /**
- * Uploads `file` through the chunked protocol of SPEC §6 and resolves with the stored image.
+ * Uploads `file` through the chunked upload protocol and resolves with the stored image.
  * Each chunk is first checked with a GET of the same parameters (200: already there, skipped),
  * which is what lets a second attempt at the same file resume; no chunk is retried.
  */

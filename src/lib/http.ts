@@ -80,7 +80,7 @@ export interface Api {
   result<C extends Call>(call: C, ...args: CallArgs<C>): Promise<ApiResult<ResponseOf<C> | null>>
   /**
    * Sends `request` to `call`'s path with the signature headers and no envelope, and resolves with
-   * the raw response whatever its status, for the chunked uploads (SPEC §6). No time-out: a chunk
+   * the raw response whatever its status, for the chunked uploads. No time-out: a chunk
    * on a slow link takes what it takes; `signal` cancels.
    */
   signedFetch(call: Call, request: SignedRequest): Promise<Response>

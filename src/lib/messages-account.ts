@@ -46,7 +46,7 @@ const zhCN = {
     cancel: '取消',
     // The fallbacks when the server gives no tip (docs/protocol.md).
     loginFailed: '登录失败！',
-    phoneLoginFailed: '登录失败',
+    phoneOrCardLoginFailed: '登录失败',
     bindFailed: '绑定手机号失败',
     invalid: {
       account: '账号须为4–20位字母、数字或下划线',

@@ -4,9 +4,9 @@ import type * as calls from '../../../core/contracts/calls.ts'
 import type { LoginResult } from '../../../core/contracts/session.ts'
 import { BUSINESS_MESSAGES, BusinessCode } from '../../../core/protocol/codes.ts'
 import { AppError } from '../../errors.ts'
+import { failureKey } from '../../plugins/failure-limit.ts'
 import { hashToken, type SessionUser } from '../../plugins/session.ts'
 import type { AccountsContext } from './deps.ts'
-import { ipKey } from './passwords.ts'
 import * as repo from './repo.ts'
 import type { Caller } from './sign-in.ts'
 
@@ -32,13 +32,10 @@ export function createCredentialService(context: AccountsContext) {
 
     /** Signs the credential's user in on the caller's device; unknown credentials count against the address. */
     async login(credential: string, caller: Caller, ip: string): Promise<LoginResult> {
-      const keys = [ipKey(ip)]
-      await failures.assertAllowed(keys)
+      const attempt = await failures.attempt([failureKey.address(ip)])
       const user = await repo.findUserByCredentialHash(db, hashToken(credential))
-      if (!user) {
-        await failures.recordFailure(keys)
-        throw new AppError(BusinessCode.CredentialInvalid, BUSINESS_MESSAGES[BusinessCode.CredentialInvalid])
-      }
+      if (!user) throw new AppError(BusinessCode.CredentialInvalid, BUSINESS_MESSAGES[BusinessCode.CredentialInvalid])
+      await attempt.succeeded()
       const result = await db.transaction((tx) => context.signIn.signInAs(tx, user.id, caller, new Date(context.now())))
       result.after()
       return result.login

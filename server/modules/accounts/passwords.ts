@@ -1,9 +1,11 @@
 import type { InputOf } from '../../../core/contracts/call.ts'
+import { ACCOUNT_PATTERN } from '../../../core/contracts/account-rules.ts'
 import type * as calls from '../../../core/contracts/calls.ts'
 import type { LoginResult } from '../../../core/contracts/session.ts'
 import { BUSINESS_MESSAGES, BusinessCode } from '../../../core/protocol/codes.ts'
 import { isUniqueViolation } from '../../db/unique-violation.ts'
 import { AppError } from '../../errors.ts'
+import { failureKey } from '../../plugins/failure-limit.ts'
 import type { SessionUser } from '../../plugins/session.ts'
 import type { AccountsContext } from './deps.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password-hash.ts'
@@ -13,8 +15,6 @@ import { revokeAllSessions, type Caller } from './sign-in.ts'
 const businessError = (code: BusinessCode) => new AppError(code, BUSINESS_MESSAGES[code])
 
 /** The failure counters' keys: one per client address, one per login name (any case). */
-export const ipKey = (ip: string) => `ip:${ip}`
-const accountKey = (account: string) => `account:${account.toLowerCase()}`
 
 /** Register, log in and change the password of an account with a login name. */
 export function createPasswordService(context: AccountsContext) {
@@ -33,8 +33,7 @@ export function createPasswordService(context: AccountsContext) {
       caller: Caller,
       ip: string,
     ): Promise<LoginResult> {
-      const keys = [ipKey(ip)]
-      await failures.assertAllowed(keys)
+      const attempt = await failures.attempt([failureKey.address(ip)])
       if (caller.user) {
         const holder = await repo.findUserById(db, caller.user.userId)
         if (holder && !holder.isGuest) throw businessError(BusinessCode.AlreadyAccount)
@@ -72,15 +71,12 @@ export function createPasswordService(context: AccountsContext) {
           }
         })
         result.after()
+        await attempt.succeeded()
         return result.login
       } catch (error) {
         // Two registrations of one name at once: the index decides, the loser hears it is taken.
-        const taken =
-          isUniqueViolation(error, 'users_account_lower_key') ||
-          (error instanceof AppError && error.code === BusinessCode.AccountTaken)
-        if (!taken) throw error
-        await failures.recordFailure(keys)
-        throw businessError(BusinessCode.AccountTaken)
+        if (isUniqueViolation(error, 'users_account_lower_key')) throw businessError(BusinessCode.AccountTaken)
+        throw error
       }
     },
 
@@ -90,15 +86,18 @@ export function createPasswordService(context: AccountsContext) {
      * for the address and for the name.
      */
     async login(input: InputOf<typeof calls.loginAccountLogin>, caller: Caller, ip: string): Promise<LoginResult> {
-      const keys = [ipKey(ip), accountKey(input.account)]
-      await failures.assertAllowed(keys)
-      const user = await repo.findUserByAccount(db, input.account)
+      // A name outside the rules names no account: it is neither looked up nor counted as one (the
+      // database's lower() and JavaScript's toLowerCase differ beyond ASCII).
+      const wellFormed = ACCOUNT_PATTERN.test(input.account)
+      const accountKey = failureKey.account(input.account)
+      const attempt = await failures.attempt(
+        wellFormed ? [failureKey.address(ip), accountKey] : [failureKey.address(ip)],
+      )
+      const user = wellFormed ? await repo.findUserByAccount(db, input.account) : null
       const matches = await verifyPassword(user?.passwordHash ?? null, input.password)
-      if (!user || !matches) {
-        await failures.recordFailure(keys)
-        throw businessError(BusinessCode.LoginFailed)
-      }
-      await failures.forget(accountKey(input.account))
+      if (!user || !matches) throw businessError(BusinessCode.LoginFailed)
+      await attempt.succeeded()
+      await failures.forget(accountKey)
       const result = await db.transaction((tx) => signIn.signInAs(tx, user.id, caller, new Date(context.now())))
       result.after()
       return result.login
@@ -108,12 +107,10 @@ export function createPasswordService(context: AccountsContext) {
     async changePassword(input: InputOf<typeof calls.userChangePassword>, session: SessionUser): Promise<null> {
       const user = await repo.findUserById(db, session.userId)
       if (!user || user.isGuest || !user.passwordHash || !user.account) throw businessError(BusinessCode.NoPassword)
-      const keys = [accountKey(user.account)]
-      await failures.assertAllowed(keys)
-      if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
-        await failures.recordFailure(keys)
+      const attempt = await failures.attempt([failureKey.account(user.account)])
+      if (!(await verifyPassword(user.passwordHash, input.oldPassword)))
         throw businessError(BusinessCode.WrongOldPassword)
-      }
+      await attempt.succeeded()
       const passwordHash = await hashPassword(input.newPassword)
       const now = new Date(context.now())
       const revoked = await db.transaction(async (tx) => {

@@ -92,11 +92,6 @@ export async function claimCode(db: Db, id: number, now: Date): Promise<boolean>
   return rows.length > 0
 }
 
-export async function findUserByMobile(db: Db, mobile: string): Promise<UserRow | null> {
-  const rows = await db.select().from(users).where(eq(users.mobile, mobile)).limit(1)
-  return rows[0] ?? null
-}
-
 export async function insertPhoneAccount(
   db: Db,
   account: { mobile: string; nickname: string; ip: string; now: Date },

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts'
 import { createSecretLoader } from '../../db/server-secrets.ts'
 import { isUniqueViolation } from '../../db/unique-violation.ts'
 import { AppError } from '../../errors.ts'
+import { failureKey } from '../../plugins/failure-limit.ts'
 import type { SessionUser } from '../../plugins/session.ts'
 import type { AccountsContext } from './deps.ts'
 import * as phoneRepo from './phone-repo.ts'
@@ -86,7 +87,7 @@ export function createPhoneService(context: AccountsContext) {
   }
 
   /** Who may be sent a code for what; refused before anything is sent. */
-  async function assertMaySend(mobile: string, purpose: SmsPurpose, session: SessionUser | null) {
+  async function assertMaySend(mobile: string, purpose: SmsPurpose, session: SessionUser | null, ip: string) {
     if (purpose === 'login') return
     if (!session) throw sessionInvalid()
     const user = await repo.findUserById(db, session.userId)
@@ -98,7 +99,10 @@ export function createPhoneService(context: AccountsContext) {
     if (purpose === 'bind' && user.mobile) throw businessError(BusinessCode.MobileAlreadyBound)
     if (purpose === 'changeNew' && !user.mobile) throw businessError(BusinessCode.NotBoundMobile)
     if (user.mobile === mobile) throw sameNumber()
-    if (await phoneRepo.findUserByMobile(db, mobile)) throw businessError(BusinessCode.MobileTaken)
+    // Whether a number has an account is worth knowing to an attacker: a taken one counts as a failure.
+    const attempt = await context.failures.attempt([failureKey.address(ip)])
+    if (await repo.findUserByMobile(db, mobile)) throw businessError(BusinessCode.MobileTaken)
+    await attempt.succeeded()
   }
 
   /** 7025 naming the wait when a send limit is reached. */
@@ -120,8 +124,7 @@ export function createPhoneService(context: AccountsContext) {
    * Wrong codes count against the caller's address in context.failures.
    */
   async function spendCodes<T>(entries: CodeEntry[], ip: string, unlock: (tx: Db, now: Date) => Promise<T>) {
-    const failureKeys = [`ip:${ip}`]
-    await context.failures.assertAllowed(failureKeys)
+    const attempt = await context.failures.attempt([failureKey.address(ip)])
     const now = new Date(context.now())
     const ids: number[] = []
     for (const entry of entries) {
@@ -130,12 +133,12 @@ export function createPhoneService(context: AccountsContext) {
       const expected = Buffer.from(live.codeHash, 'hex')
       const given = await hashCode(entry)
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-        await context.failures.recordFailure(failureKeys)
         throw businessError(BusinessCode.SmsCodeWrong)
       }
       await phoneRepo.giveTryBack(db, live.id)
       ids.push(live.id)
     }
+    await attempt.succeeded()
     try {
       return await db.transaction(async (tx) => {
         for (const id of ids) {
@@ -176,7 +179,7 @@ export function createPhoneService(context: AccountsContext) {
       user: SessionUser | null,
       ip: string,
     ): Promise<ResponseOf<typeof calls.loginCaptcha>> {
-      await assertMaySend(mobile, purpose, user)
+      await assertMaySend(mobile, purpose, user, ip)
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
       const codeHash = (await hashCode({ mobile, purpose, code })).toString('hex')
       const now = new Date(context.now())
@@ -204,7 +207,7 @@ export function createPhoneService(context: AccountsContext) {
     async login({ mobile, code }: InputOf<typeof calls.loginPhone>, caller: Caller, ip: string): Promise<LoginResult> {
       const result = await spendCodes([{ mobile, purpose: 'login', code }], ip, async (tx, now): Promise<SignedIn> => {
         await phoneRepo.lockMobile(tx, mobile)
-        const holder = await phoneRepo.findUserByMobile(tx, mobile)
+        const holder = await repo.findUserByMobile(tx, mobile)
         if (holder) return signIn.signInAs(tx, holder.id, caller, now)
         const callerRow = caller.user ? await repo.findUserById(tx, caller.user.userId) : null
         if (callerRow?.isGuest) return guestBecomes(tx, callerRow, mobile, caller, now)
@@ -231,7 +234,7 @@ export function createPhoneService(context: AccountsContext) {
         const user = await repo.findUserById(tx, session.userId)
         if (!user) throw sessionInvalid()
         if (user.mobile) throw businessError(BusinessCode.MobileAlreadyBound)
-        if (await phoneRepo.findUserByMobile(tx, mobile)) throw businessError(BusinessCode.MobileTaken)
+        if (await repo.findUserByMobile(tx, mobile)) throw businessError(BusinessCode.MobileTaken)
         if (user.isGuest) return guestBecomes(tx, user, mobile, caller, now)
         const bound = await phoneRepo.setMobile(tx, user.id, null, mobile)
         if (!bound) throw businessError(BusinessCode.MobileAlreadyBound)
@@ -258,7 +261,7 @@ export function createPhoneService(context: AccountsContext) {
       const changed = await spendCodes(codes, ip, async (tx) => {
         // Both numbers, in one order, so two changes cannot wait for each other.
         for (const number of [bound, mobile].sort()) await phoneRepo.lockMobile(tx, number)
-        if (await phoneRepo.findUserByMobile(tx, mobile)) throw businessError(BusinessCode.MobileTaken)
+        if (await repo.findUserByMobile(tx, mobile)) throw businessError(BusinessCode.MobileTaken)
         const row = await phoneRepo.setMobile(tx, session.userId, bound, mobile)
         if (!row) throw businessError(BusinessCode.NotBoundMobile)
         return row

@@ -83,17 +83,14 @@ export function createSignIn(deps: SignInDeps) {
     openSession,
 
     /**
-     * Signs `userId` in on the caller's device. A guest session the caller held there ends: the
-     * guest's data stays with the guest, and this device now belongs to the account.
+     * Signs `userId` in on the caller's device. The session the caller held there as someone else
+     * ends (a guest's data stays with the guest): the device now belongs to this account.
      */
     async signInAs(tx: Db, userId: number, caller: Caller, now: Date) {
       const revoked: string[] = []
       if (caller.user && caller.user.userId !== userId) {
-        const holder = await repo.findUserById(tx, caller.user.userId)
-        if (holder?.isGuest) {
-          await repo.revokeSession(tx, hashToken(caller.token), now)
-          revoked.push(hashToken(caller.token))
-        }
+        await repo.revokeSession(tx, hashToken(caller.token), now)
+        revoked.push(hashToken(caller.token))
       }
       const token = await openSession(tx, userId, caller.device, now)
       const user = await repo.findUserById(tx, userId)
@@ -114,6 +111,10 @@ export function createSignIn(deps: SignInDeps) {
       patch: Partial<Pick<typeof users.$inferInsert, 'account' | 'passwordHash' | 'mobile' | 'nickname'>>,
       now: Date,
     ) {
+      // Until this commits, the guest's device cannot log in as it (login/guest takes the same lock),
+      // so no session opens between the update and the revocation below.
+      const [guest] = await tx.select({ deviceId: users.deviceId }).from(users).where(eq(users.id, userId))
+      if (guest?.deviceId) await repo.lockDevice(tx, guest.deviceId)
       const converted = await tx
         .update(users)
         .set({ ...patch, isGuest: false, deviceId: null })

@@ -140,7 +140,7 @@ describe('LoginScreen', () => {
     )
     type(t.account.credential, `  ${credential}\n`)
     submit(t.account.login)
-    expect(await screen.findByText(t.account.phoneLoginFailed)).toBeTruthy()
+    expect(await screen.findByText(t.account.phoneOrCardLoginFailed)).toBeTruthy()
     expect(post).toHaveBeenCalledWith('login/official', { credential, devID: TEST_DEVICE_ID })
   })
 

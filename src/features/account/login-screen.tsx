@@ -118,7 +118,7 @@ function PhoneLogin() {
     setProblems(checked)
     if (!('mobile' in read) || checked.code) return
     void run(async () => {
-      await signIn(loginPhone, { mobile: read.mobile, code, devID }, t.account.phoneLoginFailed)
+      await signIn(loginPhone, { mobile: read.mobile, code, devID }, t.account.phoneOrCardLoginFailed)
       await openMine()
     })
   }
@@ -148,7 +148,7 @@ function CredentialLogin() {
     setProblem(checked)
     if (checked) return
     void run(async () => {
-      await signIn(loginOfficial, { credential: text, devID }, t.account.phoneLoginFailed)
+      await signIn(loginOfficial, { credential: text, devID }, t.account.phoneOrCardLoginFailed)
       await openMine()
     })
   }

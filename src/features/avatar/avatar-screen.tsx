@@ -1,9 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useRef, useState, type DragEvent } from 'react'
-import { MAX_IMAGE_UPLOAD_BYTES } from '../../../core/contracts/account-rules.ts'
 import { uploadImg, userAvatar } from '../../../core/contracts/calls.ts'
 import { imageUrl } from '../../../core/contracts/domain.ts'
 import {
+  MAX_IMAGE_UPLOAD_BYTES,
   MAX_IMAGE_UPLOAD_MEGABYTES,
   uploadImage,
   type UploadedImage,

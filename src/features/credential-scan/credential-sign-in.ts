@@ -15,7 +15,7 @@ export function findCredential(texts: readonly string[]): string | null {
   return texts.map((text) => text.trim()).find((text) => CREDENTIAL_PATTERN.test(text)) ?? null
 }
 
-/** user/qrcode/info with this device's id; the answer becomes the session (SPEC §5: tip, msg, else 登录失败). */
+/** user/qrcode/info with this device's id; the answer becomes the session (a refusal shows tip, msg, else 登录失败). */
 const signInWithCredentialAtom = atom(null, async (get, set, credential: string) => {
   const devID = get(currentSessionAtom)?.uuid ?? ''
   const answer = await get(apiAtom).result(userQrcodeInfo, { credential, devID })

@@ -1,4 +1,5 @@
 import type { SecureStorage } from '../../lib/persist.ts'
+import { credentialStorageKey } from '../session/public.ts'
 
 /** A credential as user/qrcode answered it: the server shows it once, so this device keeps it. */
 export interface KeptCredential {
@@ -7,14 +8,11 @@ export interface KeptCredential {
   createdAt: number
 }
 
-/** One key per user: a device where two accounts were used keeps each one's card apart. */
-const keyOf = (userId: number) => `credential:${userId}`
-
 export async function readKeptCredential(storage: SecureStorage, userId: number): Promise<KeptCredential | null> {
-  const kept = await storage.get<KeptCredential>(keyOf(userId))
+  const kept = await storage.get<KeptCredential>(credentialStorageKey(userId))
   return kept && typeof kept.credential === 'string' && typeof kept.createdAt === 'number' ? kept : null
 }
 
 export function keepCredential(storage: SecureStorage, userId: number, kept: KeptCredential): Promise<void> {
-  return storage.set(keyOf(userId), kept)
+  return storage.set(credentialStorageKey(userId), kept)
 }

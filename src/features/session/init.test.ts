@@ -18,7 +18,7 @@ import {
   tokenAtom,
   type Session,
 } from './atoms.ts'
-import { clearSessionAndReload, initSession, StorageKey } from './init.ts'
+import { clearSessionAndReload, credentialStorageKey, initSession, StorageKey } from './init.ts'
 import { openLoginWhenSuggested } from './login-suggestion.ts'
 
 const noble = createNobleCrypto((n) => new Uint8Array(n).fill(7))
@@ -175,10 +175,12 @@ describe('initSession', () => {
 })
 
 describe('clearSessionAndReload', () => {
-  it('clears the credentials but keeps the device id, and reloads, but not twice within a minute', async () => {
+  it('clears the credentials (and a kept credential card) but keeps the device id, and reloads, but not twice within a minute', async () => {
     const s = setup(loginOk)
     await initSession(s.deps)
     const before = await s.storage.get<Session>(StorageKey.Session)
+    const card = credentialStorageKey(before!.user!.id)
+    await s.storage.set(card, { credential: 'MQC1-kept', createdAt: 1 })
     const marks = new Map<string, string>()
     const deps = {
       store: s.store,
@@ -190,6 +192,8 @@ describe('clearSessionAndReload', () => {
     await expect(clearSessionAndReload(deps)).resolves.toBe('reloaded')
     expect(s.store.get(currentSessionAtom)).toBeNull()
     expect(await s.storage.get(StorageKey.Session)).toEqual({ ...before, token: '', user: null })
+    // The kept credential card logs in as the account: it goes with the session.
+    expect(await s.storage.get(card)).toBeNull()
     expect(deps.reload).toHaveBeenCalledOnce()
     await expect(clearSessionAndReload(deps)).resolves.toBe('cleared')
     expect(deps.reload).toHaveBeenCalledOnce()

@@ -22,6 +22,9 @@ import { readEntryParams, resolveDeviceId } from './entry-params.ts'
 /** IndexedDB keys of the three persisted stores (database `marquee`, store `state`). */
 export const StorageKey = { Session: 'session', Config: 'config', App: 'app' } as const
 
+/** Where this device keeps a user's credential card (the server shows it once); per user, so two accounts' stay apart. */
+export const credentialStorageKey = (userId: number) => `credential:${userId}`
+
 export interface SessionDeps {
   store: AppStore
   api: Api
@@ -143,7 +146,11 @@ function askWhetherAnAccountUsedThisDevice(deps: Pick<SessionDeps, 'store' | 'ap
 export async function forgetStoredCredentials(storage: SecureStorage): Promise<void> {
   const stored = await read<Session>(storage, StorageKey.Session)
   if (!stored) return
-  await storage.set(StorageKey.Session, { ...stored, token: '', user: null }).catch(() => {})
+  await Promise.all([
+    storage.set(StorageKey.Session, { ...stored, token: '', user: null }),
+    // The QR card's credential logs in as the account: it does not outlive the session on a shared browser.
+    stored.user ? storage.remove(credentialStorageKey(stored.user.id)) : undefined,
+  ]).catch(() => {})
 }
 
 /**
