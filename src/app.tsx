@@ -2,7 +2,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { Provider } from 'jotai'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { LOGIN_PATH, openLoginWhenSuggested } from './features/session/login-suggestion.ts'
+import type { LoginNavigation } from './features/session/login-suggestion.ts'
 import { offerUpdateAtom } from './features/shell/update.tsx'
 import type { Api } from './lib/http.ts'
 import type { AppStore } from './lib/store.ts'
@@ -15,10 +15,16 @@ export interface AppStart {
   api: Api
   /** Settles when the session may be used (the router's root waits for it). */
   ready(): Promise<void>
+  /**
+   * The auto-login (features/session/login-suggestion.ts), from the entry: imported here, the
+   * session's atoms became shared with this file and the bundler split them and jotai's store
+   * out of the entry into small files of their own, more requests on the first visit.
+   */
+  followLoginSuggestion(navigation: LoginNavigation): void
 }
 
 /** The React half of the app (main.ts loads it while the session starts): router, render, updates. */
-export function startApp({ store, api, ready }: AppStart): void {
+export function startApp({ store, api, ready, followLoginSuggestion }: AppStart): void {
   const router = createAppRouter({ store, api, ready })
   // The root's beforeLoad waits for the session, and the router asks for a page's code only
   // after it: fetch the entry page's code alongside the session instead of after it.
@@ -41,12 +47,12 @@ export function startApp({ store, api, ready }: AppStart): void {
     )
   // A failed load still renders: its error screen. The auto-login's page opens over the first one,
   // never before it: its question (login/before) must not hold the first screen back.
-  const followLoginSuggestion = () =>
-    void openLoginWhenSuggested(store, {
+  const followSuggestion = () =>
+    followLoginSuggestion({
       location: () => router.state.location.href,
-      openLogin: () => void router.navigate({ to: LOGIN_PATH }),
+      openLogin: (to) => void router.navigate({ to }),
     })
-  router.load().then(render, render).then(followLoginSuggestion, followLoginSuggestion)
+  router.load().then(render, render).then(followSuggestion, followSuggestion)
 
   registerServiceWorkerLater((apply) => store.set(offerUpdateAtom, apply))
 }

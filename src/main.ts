@@ -7,6 +7,7 @@
 import { appConfigAtom, isLightAtom, sealRequestsAtom, tokenAtom } from './features/session/atoms.ts'
 import { clearSessionAndReload, initSession } from './features/session/init.ts'
 import { provideStorage } from './features/session/sign-in.ts'
+import { openLoginWhenSuggested } from './features/session/login-suggestion.ts'
 import { loadFirstCovers, loadFirstSlide } from './features/home/first-screen-images.ts'
 import { FIRST_SCREEN_TEXT_STYLES } from './features/home/first-screen-text.ts'
 import { HOME_FIRST_READS, homeSectionsRead } from './features/home/first-reads.ts'
@@ -148,7 +149,15 @@ if (!hasControllingWorker()) {
 app.then(
   // Evaluating the React half and starting it (the router builds its route tree) are two tasks:
   // together they made one long task on a slow phone.
-  ({ startApp }) => void setTimeout(() => startApp({ store, api, ready })),
+  ({ startApp }) =>
+    void setTimeout(() =>
+      startApp({
+        store,
+        api,
+        ready,
+        followLoginSuggestion: (navigation) => void openLoginWhenSuggested(store, navigation),
+      }),
+    ),
   (error: unknown) => {
     // A deploy replaced the file (reload once for the new index.html), or the link dropped.
     if (isChunkLoadError(error) && reloadOnceForChunkError()) return

@@ -6,7 +6,7 @@ export const LOGIN_PATH = '/mine/login'
 export interface LoginNavigation {
   /** The current path and query. */
   location(): string
-  openLogin(): void
+  openLogin(path: typeof LOGIN_PATH): void
 }
 
 /**
@@ -22,7 +22,7 @@ export function openLoginWhenSuggested(store: AppStore, navigation: LoginNavigat
     stop()
     const here = navigation.location()
     if (here !== landing || here.startsWith(LOGIN_PATH)) return
-    navigation.openLogin()
+    navigation.openLogin(LOGIN_PATH)
   }
   stop = store.sub(loginSuggestedNowAtom, follow)
   follow()
