@@ -144,6 +144,26 @@ describe.each(BACKENDS)('password accounts (%s)', (backend) => {
     )
   })
 
+  it('30 wrong passwords sent at once: the limit holds, as each takes its point before it is checked', async () => {
+    await register(t.client, 'rushed_acc')
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(t.newClient(), 'rushed_acc', `wrong ${i}`, `198.51.100.${i + 1}`)),
+    )
+    const codes = answers.map((answer) => answer.body.code)
+    expect(codes.filter((code) => code === BusinessCode.LoginFailed)).toHaveLength(MAX_FAILURES)
+    expect(codes.filter((code) => code === ResultCode.RateLimited)).toHaveLength(30 - MAX_FAILURES)
+  })
+
+  it('logging in as another account ends the session the caller held', async () => {
+    await register(t.newClient(), 'second_acc')
+    const first = await register(t.client, 'first_acc')
+    const answer = await login(t.client, 'second_acc', PASSWORD)
+    expect(answer.body.code).toBe(200)
+    expect((await t.client.call('user/info', {}, { token: first.token })).body.code).toBe(ResultCode.SessionInvalid)
+    const { token } = answer.body.data as Login
+    expect((await t.client.call('user/info', {}, { token })).body.data).toMatchObject({ account: 'second_acc' })
+  })
+
   it('one address is limited across accounts; a success clears the account count but not the address', async () => {
     await register(t.client, 'patient_acc')
     const ip = '192.0.2.7'

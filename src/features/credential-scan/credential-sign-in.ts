@@ -3,26 +3,20 @@ import { atom, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { CREDENTIAL_PATTERN } from '../../../core/contracts/account-rules.ts'
 import { userQrcodeInfo } from '../../../core/contracts/calls.ts'
-import { ResultCode } from '../../../core/protocol/codes.ts'
-import { ApiError, ApiErrorKind } from '../../lib/http.ts'
+import { ApiError } from '../../lib/http.ts'
 import { t } from '../../lib/messages-credentials.ts'
-import { apiAtom } from '../../lib/store.ts'
 import { showToastAtom } from '../../ui/toast.tsx'
-import { applyLoginAtom, currentSessionAtom } from '../session/public.ts'
+import { currentSessionAtom, signInAtom } from '../session/public.ts'
 
 /** The first decoded text that is an account credential (a card photographed with other codes around it). */
 export function findCredential(texts: readonly string[]): string | null {
   return texts.map((text) => text.trim()).find((text) => CREDENTIAL_PATTERN.test(text)) ?? null
 }
 
-/** user/qrcode/info with this device's id; the answer becomes the session (a refusal shows tip, msg, else 登录失败). */
+/** user/qrcode/info with this device's id; the answer becomes the session. */
 const signInWithCredentialAtom = atom(null, async (get, set, credential: string) => {
   const devID = get(currentSessionAtom)?.uuid ?? ''
-  const answer = await get(apiAtom).result(userQrcodeInfo, { credential, devID })
-  if (answer.code !== ResultCode.Ok || !answer.data) {
-    throw new ApiError(ApiErrorKind.Business, answer.tip || answer.msg || t.scan.loginFailed, answer.code)
-  }
-  await set(applyLoginAtom, answer.data)
+  await set(signInAtom, { call: userQrcodeInfo, body: { credential, devID }, fallback: t.scan.loginFailed })
 })
 
 export type SignInState = { status: 'idle' } | { status: 'signing-in' } | { status: 'failed'; message: string }

@@ -1,7 +1,18 @@
 import { atom } from 'jotai/vanilla'
+import type { RequestOf } from '../../../core/contracts/call.ts'
+import type {
+  loginAccountLogin,
+  loginAccountRegister,
+  loginBindMobile,
+  loginOfficial,
+  loginPhone,
+  userQrcodeInfo,
+} from '../../../core/contracts/calls.ts'
 import type { LoginResult, UserInfo } from '../../../core/contracts/session.ts'
+import { ResultCode } from '../../../core/protocol/codes.ts'
+import { ApiError, ApiErrorKind } from '../../lib/http.ts'
 import type { SecureStorage } from '../../lib/persist.ts'
-import type { AppStore } from '../../lib/store.ts'
+import { apiAtom, type AppStore } from '../../lib/store.ts'
 import { currentSessionAtom, setSessionAtom, type Session } from './atoms.ts'
 import { StorageKey, forgetStoredCredentials } from './init.ts'
 
@@ -38,6 +49,30 @@ export const applyLoginAtom = atom(null, async (get, set, login: LoginResult) =>
   set(setSessionAtom, next)
   await holder.storage.set(StorageKey.Session, next)
 })
+
+/** The calls that answer a login: the session becomes their answer. */
+export type LoginCall =
+  | typeof loginAccountLogin
+  | typeof loginAccountRegister
+  | typeof loginPhone
+  | typeof loginOfficial
+  | typeof userQrcodeInfo
+  | typeof loginBindMobile
+
+/**
+ * Sends a login call and stores its answer as the session. A refusal rejects with the server's
+ * tip, else its msg, else `fallback` (the text for that way of logging in).
+ */
+export const signInAtom = atom(
+  null,
+  async (get, set, login: { call: LoginCall; body: RequestOf<LoginCall>; fallback: string }) => {
+    const result = await get(apiAtom).result(login.call, login.body)
+    if (result.code !== ResultCode.Ok || !result.data) {
+      throw new ApiError(ApiErrorKind.Business, result.tip || result.msg || login.fallback, result.code)
+    }
+    await set(applyLoginAtom, result.data)
+  },
+)
 
 /** A call that answers the own user info (profile, avatar, number) updates the stored session's user. */
 export const updateSessionUserAtom = atom(null, async (get, set, user: UserInfo) => {
