@@ -21,7 +21,15 @@ function fakeServer(refuse?: (chunkNumber: number) => Response | undefined) {
   const posted: Array<Record<string, string>> = []
   const checked: number[] = []
   const signedFetch = vi.fn(async (_call: unknown, request: SignedRequest) => {
-    const params = Object.fromEntries(request.search!)
+    // As the server reads them: the query of the GET check, the form fields of a POST (no query).
+    const params =
+      request.method === 'GET'
+        ? Object.fromEntries(request.search!)
+        : (Object.fromEntries([...request.body!].filter(([, value]) => typeof value === 'string')) as Record<
+            string,
+            string
+          >)
+    if (request.method === 'POST') expect(request.search).toBeUndefined()
     const number = Number(params.chunkNumber)
     const stored = chunks.get(params.identifier!) ?? new Map<number, Uint8Array>()
     chunks.set(params.identifier!, stored)

@@ -128,18 +128,18 @@ export async function uploadImage(
   options.onProgress?.(0, file.size)
 
   const send = async (range: ChunkRange, check: boolean) => {
-    const search = chunkParams(range, ranges.length, file.size, identifier)
+    const params = chunkParams(range, ranges.length, file.size, identifier)
     if (check) {
-      const present = await api.signedFetch(call, { method: 'GET', search, signal })
+      const present = await api.signedFetch(call, { method: 'GET', search: params, signal })
       // The body is not needed, only the status; reading it frees the connection.
       const answer = await readJson(present)
       const data = (answer as { data?: { present?: unknown } } | undefined)?.data
       if (present.status === 200 && data?.present !== false) return
     }
     const form = new FormData()
-    for (const [name, value] of search) form.set(name, value)
+    for (const [name, value] of params) form.set(name, value)
     form.set('file', file.slice(range.start, range.end), BLOB_NAME)
-    const response = await api.signedFetch(call, { method: 'POST', search, body: form, signal })
+    const response = await api.signedFetch(call, { method: 'POST', body: form, signal })
     const answer = await readJson(response)
     if (!response.ok) throw refusal(response.status, answer)
     const result = chunkResult(answer)
