@@ -2,13 +2,12 @@ import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { FailureLimit } from '../../plugins/failure-limit.ts'
 import type { SessionLookup } from '../../plugins/session.ts'
-import type { ImageConfig } from '../images/service.ts'
 import type { SignIn } from './sign-in.ts'
 import type { SmsGateway } from './sms-gateway.ts'
 
 export interface AccountsDeps {
   db: Db
-  config: Pick<Config, 'guestCreation' | 'guestLimitPerIp' | 'sessionTtlDays' | 'apiSecret'> & ImageConfig
+  config: Pick<Config, 'guestCreation' | 'guestLimitPerIp' | 'sessionTtlDays'>
   now: () => number
   /** Told of every session ended here, so this process stops trusting it at once. */
   sessions: Pick<SessionLookup, 'forget' | 'forgetHashes'>

@@ -5,13 +5,12 @@ import type { AnswerCall, CallContext } from '../../plugins/calls.ts'
 import type { AccountsService } from './service.ts'
 import { deviceNameOf, type Caller } from './sign-in.ts'
 
+const deviceNameIn = (context: CallContext<boolean>) =>
+  deviceNameOf(context.request.headers['x-user-agent'] as string | undefined)
+
 /** The caller of a login call: its session (if any), token and device. */
 function callerOf(context: CallContext<boolean>, deviceId = ''): Caller {
-  return {
-    user: context.user,
-    token: context.token,
-    device: { deviceId, deviceName: deviceNameOf(context.request.headers['x-user-agent'] as string | undefined) },
-  }
+  return { user: context.user, token: context.token, device: { deviceId, deviceName: deviceNameIn(context) } }
 }
 
 /** For calls open to anonymous callers by the protocol that still act on the caller (login/bindMobile). */
@@ -22,9 +21,7 @@ function signedIn(context: CallContext<boolean>) {
 }
 
 export function registerAccountRoutes(answer: AnswerCall, service: AccountsService) {
-  answer(calls.loginGuest, (input, context) =>
-    service.guestLogin(input, context.ip, callerOf(context, input.devID).device.deviceName),
-  )
+  answer(calls.loginGuest, (input, context) => service.guestLogin(input, context.ip, deviceNameIn(context)))
   answer(calls.userInfo, (input, { user, token }) => service.userInfo(user, token, input.userId))
   answer(calls.userLogout, async (_input, { token }) => {
     await service.logout(token)
