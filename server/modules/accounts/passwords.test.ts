@@ -205,7 +205,7 @@ describe.each(BACKENDS)('password accounts (%s)', (backend) => {
     const me = await register(t.client, 'secretive', PASSWORD)
     const again = ((await login(t.newClient(), 'secretive', PASSWORD)).body.data as Login).token
     const [row] = await t.db.select().from(users).where(eq(users.id, me.id))
-    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/)
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
     const stored = JSON.stringify([await t.db.select().from(users), await t.db.select().from(sessions)])
     for (const secret of [PASSWORD, me.token, again]) expect(stored).not.toContain(secret)
     expect(t.logs.join('\n')).not.toContain(PASSWORD)
