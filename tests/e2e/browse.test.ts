@@ -627,13 +627,24 @@ describe("home's announcement", () => {
   it('shows answers that are in before home renders in its first render, without placeholders (360 px)', async () => {
     // At 360 px the demo announcement takes three lines, more than its placeholder holds.
     const { page, errors } = await open({ viewport: { width: 360, height: 740 } })
-    // The app's scripts other than the entry wait until the announcement and home's sections
-    // have answered: home then renders with both in (main.ts asks for them alongside the session).
+    // The app's scripts other than the entry (and the files it imports statically) wait until the
+    // announcement and home's sections have answered: home then renders with both in (main.ts
+    // asks for them alongside the session).
     const answered = (path: string) =>
       page.waitForResponse((response) => response.url().endsWith(path), { timeout: 15_000 })
     const reads = Promise.all([answered('/api/app/ping/announcement'), answered('/api/app/media/home')])
+    let entryRead: (files: Set<string>) => void = () => {}
+    const entryImports = new Promise<Set<string>>((resolve) => (entryRead = resolve))
     await page.route('**/assets/*.js', async (route) => {
-      if (!/\/assets\/index-[^/]*\.js$/.test(route.request().url())) await reads
+      const url = route.request().url()
+      const file = url.slice(url.lastIndexOf('/') + 1)
+      if (/^index-[^/]*\.js$/.test(file)) {
+        const response = await route.fetch()
+        const body = await response.text()
+        entryRead(new Set(Array.from(body.matchAll(/from"\.\/([^"]+\.js)"/g), (match) => match[1]!)))
+        return route.fulfill({ response, body })
+      }
+      if (!(await entryImports).has(file)) await reads
       await route.continue()
     })
     await page.addInitScript(() => {
