@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { UserInfo } from '../../../core/contracts/session.ts'
 import { ApiError, ApiErrorKind } from '../../lib/http.ts'
 import { t } from '../../lib/messages-uploads.ts'
+import { testUser } from '../../testing/session-kit.ts'
 import { memorySecureStorage, renderRoutes, storeWithFakeApi, type Post } from '../../testing/app-kit.tsx'
 import { Toaster } from '../../ui/toast.tsx'
 import { createRoute } from '@tanstack/react-router'
@@ -16,21 +17,7 @@ vi.mock('../../lib/image-fallback.ts', () => ({
 }))
 
 const IMAGE = { imageId: 'AbCdEfGhIjKlMnOp', url: 'u/avatar.jpg', width: 512, height: 512 }
-const USER: UserInfo = {
-  id: 7,
-  nickname: '小明',
-  avatar: '',
-  isGuest: false,
-  normalVip: { vipType: 0, vipExpireInt: 0, vipExpire: '' },
-  supremeVip: { vipType: 0, vipExpireInt: 0, vipExpire: '' },
-  darkVip: { vipType: 0, vipExpireInt: 0, vipExpire: '' },
-  createdAt: 1,
-  intro: '',
-  balance: 0,
-  account: 'xiaoming',
-  mobile: '',
-  credentialCreatedAt: 0,
-}
+const USER: UserInfo = testUser({ id: 7, nickname: '小明', isGuest: false, account: 'xiaoming' })
 
 function setup(post: Post, deps: Partial<AvatarDeps> = {}) {
   const { store, post: postMock } = storeWithFakeApi(post)

@@ -5,6 +5,7 @@ import { t } from '../../lib/messages-credentials.ts'
 import { memorySecureStorage, renderRoutes, storeWithFakeApi } from '../../testing/app-kit.tsx'
 import { provideStorage, setSessionAtom } from '../session/public.ts'
 import { CameraScanScreen, type CameraScanDeps } from './camera-scan-screen.tsx'
+import { testUser } from '../../testing/session-kit.ts'
 
 vi.mock('./detector.ts', () => ({ qrDetector: vi.fn() }))
 afterEach(() => {
@@ -13,18 +14,7 @@ afterEach(() => {
 })
 
 const CREDENTIAL = `MQC1-${'k'.repeat(43)}`
-const LOGIN = {
-  id: 9,
-  nickname: '老王',
-  avatar: '',
-  isGuest: false,
-  normalVip: { vipType: 0, vipExpireInt: 0, vipExpire: '' },
-  supremeVip: { vipType: 0, vipExpireInt: 0, vipExpire: '' },
-  darkVip: { vipType: 0, vipExpireInt: 0, vipExpire: '' },
-  createdAt: 1,
-  balance: 0,
-  token: 'account-token',
-}
+const LOGIN = { ...testUser({ id: 9, nickname: '老王', isGuest: false, balance: 0 }), token: 'account-token' }
 
 function renderCamera(deps: CameraScanDeps) {
   const { store, post } = storeWithFakeApi(async () => LOGIN)

@@ -7,23 +7,13 @@ import { memorySecureStorage, renderRoutes, storeWithFakeApi, type Post } from '
 import { currentSessionAtom, provideStorage, setSessionAtom } from '../session/public.ts'
 import { ImageScanScreen } from './image-scan-screen.tsx'
 import { readQrCodes } from './detector.ts'
+import { testUser } from '../../testing/session-kit.ts'
 
 vi.mock('./detector.ts', () => ({ readQrCodes: vi.fn() }))
 afterEach(cleanup)
 
 const CREDENTIAL = `MQC1-${'Zz09_-'.repeat(7)}x`
-const LOGIN = {
-  id: 9,
-  nickname: '老王',
-  avatar: '',
-  isGuest: false,
-  normalVip: { vipType: 0, vipExpireInt: 0, vipExpire: '' },
-  supremeVip: { vipType: 0, vipExpireInt: 0, vipExpire: '' },
-  darkVip: { vipType: 0, vipExpireInt: 0, vipExpire: '' },
-  createdAt: 1,
-  balance: 500,
-  token: 'account-token',
-}
+const LOGIN = { ...testUser({ id: 9, nickname: '老王', isGuest: false, balance: 500 }), token: 'account-token' }
 
 function setup(post: Post) {
   const { store, post: postMock } = storeWithFakeApi(post)

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { UserInfo } from '../../../core/contracts/session.ts'
 import { t } from '../../lib/messages-credentials.ts'
+import { testUser } from '../../testing/session-kit.ts'
 import { memorySecureStorage, renderRoutes, storeWithFakeApi, type Post } from '../../testing/app-kit.tsx'
 import { Toaster } from '../../ui/toast.tsx'
 import { provideStorage, sessionUserAtom, setSessionAtom } from '../session/public.ts'
@@ -12,21 +13,7 @@ afterEach(cleanup)
 
 const FIRST = `MQC1-${'a'.repeat(43)}`
 const SECOND = `MQC1-${'b'.repeat(43)}`
-const USER: UserInfo = {
-  id: 7,
-  nickname: '小明',
-  avatar: '',
-  isGuest: false,
-  normalVip: { vipType: 0, vipExpireInt: 0, vipExpire: '' },
-  supremeVip: { vipType: 0, vipExpireInt: 0, vipExpire: '' },
-  darkVip: { vipType: 0, vipExpireInt: 0, vipExpire: '' },
-  createdAt: 1,
-  intro: '',
-  balance: 0,
-  account: 'xiaoming',
-  mobile: '',
-  credentialCreatedAt: 0,
-}
+const USER: UserInfo = testUser({ id: 7, nickname: '小明', isGuest: false, account: 'xiaoming' })
 
 /** A server with one credential at a time; user/info tells when it was made. */
 function fakeServer(createdAt = 0) {

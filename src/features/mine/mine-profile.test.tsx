@@ -8,29 +8,13 @@ import { t } from '../../lib/messages.ts'
 import { createAppStore, provideApi } from '../../lib/store.ts'
 import { t as tAccount } from '../../lib/messages-account.ts'
 import { renderRoutes, storeWithFakeApi } from '../../testing/app-kit.tsx'
-import { withSession } from '../../testing/session-kit.ts'
+import { testUser, withSession } from '../../testing/session-kit.ts'
 import { LoginOrRegister } from '../account/public.ts'
 import { MineProfile } from './mine-profile.tsx'
 
 afterEach(cleanup)
 
-const off = { vipType: 0, vipExpireInt: 0, vipExpire: '' }
-const user = (patch: Partial<UserInfo>): UserInfo => ({
-  id: 10086,
-  nickname: '游客10086',
-  avatar: '',
-  isGuest: true,
-  normalVip: off,
-  supremeVip: off,
-  darkVip: off,
-  balance: 0,
-  createdAt: 1,
-  intro: '',
-  account: '',
-  mobile: '',
-  credentialCreatedAt: 0,
-  ...patch,
-})
+const user = testUser
 
 function renderWith(call: Api['call']) {
   const store = createAppStore()
