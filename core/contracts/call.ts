@@ -6,7 +6,8 @@ import * as v from 'valibot'
  */
 
 /** The server module that answers a call: its code is in server/modules/<module>/. */
-export type ServerModule = 'accounts' | 'ads' | 'catalogue' | 'ping' | 'search' | 'uploads' | 'wallet' | 'watching'
+export type ServerModule =
+  'accounts' | 'ads' | 'catalogue' | 'payments' | 'ping' | 'search' | 'uploads' | 'wallet' | 'watching'
 
 type Schema = v.GenericSchema
 

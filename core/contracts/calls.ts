@@ -3,6 +3,18 @@ import { defineCall, NoData } from './call.ts'
 import { AnnouncementSchema, AppConfigSchema } from './config.ts'
 import { UploadChunkParamsSchema } from './upload.ts'
 import {
+  CardListSchema,
+  LedgerPageSchema,
+  OrderPageSchema,
+  OrderSchema,
+  PayTypeInfoSchema,
+  RechargeHistoryRequestSchema,
+  RechargeStatusRequestSchema,
+  RechargeSubmitRequestSchema,
+  RechargeSubmitResultSchema,
+  WalletLedgerRequestSchema,
+} from './payments.ts'
+import {
   ActorPageSchema,
   CollectionCardSchema,
   CollectionPageRequestSchema,
@@ -429,4 +441,43 @@ export const mediaHistory = defineCall({
   module: 'watching',
   request: MineListRequestSchema,
   response: MineHistoryPageSchema,
+})
+
+// payments: buying diamonds and memberships (server/modules/payments/README.md).
+export const goldPaytypeinfo = defineCall({
+  name: 'gold/paytypeinfo',
+  secured: true,
+  module: 'payments',
+  response: PayTypeInfoSchema,
+})
+export const cardList = defineCall({ name: 'card/list', secured: true, module: 'payments', response: CardListSchema })
+export const rechargeSubmit = defineCall({
+  name: 'recharge/submit',
+  secured: true,
+  module: 'payments',
+  request: RechargeSubmitRequestSchema,
+  response: RechargeSubmitResultSchema,
+})
+export const rechargeHistory = defineCall({
+  name: 'recharge/history',
+  secured: true,
+  module: 'payments',
+  request: RechargeHistoryRequestSchema,
+  response: OrderPageSchema,
+})
+/** Our addition: the order page polls it while the payment is under way. */
+export const rechargeStatus = defineCall({
+  name: 'recharge/status',
+  secured: true,
+  module: 'payments',
+  request: RechargeStatusRequestSchema,
+  response: OrderSchema,
+})
+/** Our addition: the user's own diamond ledger, newest first. */
+export const walletLedger = defineCall({
+  name: 'wallet/ledger',
+  secured: true,
+  module: 'wallet',
+  request: WalletLedgerRequestSchema,
+  response: LedgerPageSchema,
 })

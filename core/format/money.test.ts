@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMoney } from './money.ts'
+import { formatMoney, formatPrice } from './money.ts'
 
 describe('formatMoney', () => {
   it.each<[unknown, string]>([
@@ -35,5 +35,18 @@ describe('formatMoney', () => {
     [undefined, '0'],
   ])('%j → %j', (cents, text) => {
     expect(formatMoney(cents)).toBe(text)
+  })
+})
+
+describe('formatPrice', () => {
+  it.each([
+    [0, '¥0.00'],
+    [1, '¥0.01'],
+    [600, '¥6.00'],
+    [3050, '¥30.50'],
+    [123456, '¥1234.56'],
+    [-990, '-¥9.90'],
+  ])('%d fen → %s', (fen, text) => {
+    expect(formatPrice(fen)).toBe(text)
   })
 })

@@ -15,3 +15,10 @@ export function formatMoney(cents: unknown): string {
   const sign = n < 0 && abs !== 0 ? '-' : ''
   return fraction === 0 ? `${sign}${whole}` : `${sign}${whole}.${String(fraction).padStart(2, '0')}`
 }
+
+/** A price in fen (CNY cents) → `¥12.00`: always two decimals, as a till shows it. */
+export function formatPrice(fen: number): string {
+  const abs = Math.round(Math.abs(fen))
+  const sign = fen < 0 && abs !== 0 ? '-' : ''
+  return `${sign}¥${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}

@@ -21,13 +21,17 @@ export const walletLedger = pgTable(
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
     /** What for, e.g. `video`, `collection`, `admin`; free text from an operator for credits. */
     reason: text('reason').notNull(),
-    /** The row paid for: `video`, `collection`, or null (operator credits). */
+    /** The row paid for or paid by: `video`, `collection`, `order` (payment_orders.id), or null (operator credits). */
     refType: text('ref_type'),
     refId: integer('ref_id'),
     createdAt: timestampMs('created_at').notNull(),
   },
   (t) => [
     index('wallet_ledger_user_id_idx').on(t.userId, t.id),
+    // An order credits once, its bonus once, its refund once, whatever the code does.
+    uniqueIndex('wallet_ledger_order_reason_key')
+      .on(t.refId, t.reason)
+      .where(sql`${t.refType} = 'order'`),
     check('wallet_ledger_amount_check', sql`${t.amount} <> 0`),
     check('wallet_ledger_balance_after_check', sql`${t.balanceAfter} >= 0`),
   ],
