@@ -4,8 +4,8 @@ import { users } from '../../db/schema/accounts.ts'
 import { collections, videos } from '../../db/schema/catalogue.ts'
 import { collectionPurchases, purchases, walletLedger } from '../../db/schema/wallet.ts'
 
-/** What a ledger row points at. */
-export const RefType = { Video: 'video', Collection: 'collection' } as const
+/** What a ledger row points at; `order` is a payment_orders id (server/modules/payments). */
+export const RefType = { Video: 'video', Collection: 'collection', Order: 'order' } as const
 export type RefType = (typeof RefType)[keyof typeof RefType]
 
 export async function balanceOf(db: Db, userId: number): Promise<number | null> {

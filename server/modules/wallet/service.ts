@@ -10,6 +10,19 @@ export const MAX_AMOUNT = 1_000_000_000_000
 
 const businessError = (code: BusinessCode) => new AppError(code, BUSINESS_MESSAGES[code])
 
+/** What a ledger row says about a balance change made inside another module's transaction. */
+export interface LedgerRef {
+  reason: string
+  refType: RefType
+  refId: number
+}
+
+function checkAmount(amount: number) {
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_AMOUNT) {
+    throw new RangeError(`amount must be an integer from 1 to ${MAX_AMOUNT}`)
+  }
+}
+
 export class UnknownUserError extends Error {
   override name = 'UnknownUserError'
 }
@@ -23,9 +36,7 @@ export function createWalletService(deps: { db: Db; now: () => number }) {
 
   /** Adds diamonds (operators, later recharges and rewards); answers the new balance. */
   async function credit(userId: number, amount: number, reason: string): Promise<number> {
-    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_AMOUNT) {
-      throw new RangeError(`amount must be an integer from 1 to ${MAX_AMOUNT}`)
-    }
+    checkAmount(amount)
     if (reason.trim() === '') throw new RangeError('reason must not be empty')
     return db.transaction(async (tx) => {
       const balance = await repo.creditBalance(tx, userId, amount)
@@ -41,6 +52,32 @@ export function createWalletService(deps: { db: Db; now: () => number }) {
       })
       return balance
     })
+  }
+
+  /**
+   * Credits inside the caller's transaction (a paid order), so the credit commits or rolls back
+   * with the caller's other writes; answers the new balance. The caller guards against doing it
+   * twice (the payments module's order transition); the ledger's unique index on
+   * (ref_id, reason) for orders backs it.
+   */
+  async function creditIn(tx: Db, userId: number, amount: number, ref: LedgerRef): Promise<number> {
+    checkAmount(amount)
+    const balance = await repo.creditBalance(tx, userId, amount)
+    if (balance === null) throw new UnknownUserError(`no user with id ${userId}`)
+    await repo.appendLedger(tx, { userId, amount, balanceAfter: balance, ...ref, at: new Date(deps.now()) })
+    return balance
+  }
+
+  /**
+   * Debits inside the caller's transaction only while the balance covers it (a refund);
+   * answers the new balance, or null without the balance (nothing written).
+   */
+  async function debitIn(tx: Db, userId: number, amount: number, ref: LedgerRef): Promise<number | null> {
+    checkAmount(amount)
+    const balance = await repo.debitIfEnough(tx, userId, amount)
+    if (balance === null) return null
+    await repo.appendLedger(tx, { userId, amount: -amount, balanceAfter: balance, ...ref, at: new Date(deps.now()) })
+    return balance
   }
 
   /**
@@ -91,6 +128,8 @@ export function createWalletService(deps: { db: Db; now: () => number }) {
 
   return {
     credit,
+    creditIn,
+    debitIn,
     payVideo,
     payCollection,
     balance: async (userId: number) => (await repo.balanceOf(db, userId)) ?? 0,
