@@ -29,6 +29,7 @@ describe('parseConfig', () => {
       rateLimitPerIp: 1200,
       rateLimitPerSession: 600,
       smsGateway: 'sandbox',
+      paymentProvider: 'sandbox',
     })
   })
 
@@ -66,6 +67,7 @@ describe('parseConfig', () => {
       RATE_LIMIT_PER_IP: '0',
       RATE_LIMIT_PER_SESSION: '30',
       SMS_GATEWAY: 'Sandbox',
+      PAYMENT_PROVIDER: 'SANDBOX',
     })
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -92,6 +94,7 @@ describe('parseConfig', () => {
       rateLimitPerIp: 0,
       rateLimitPerSession: 30,
       smsGateway: 'sandbox',
+      paymentProvider: 'sandbox',
     })
   })
 
@@ -100,12 +103,29 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ NODE_ENV: 'production', SMS_GATEWAY: '' })).toThrow(
       /SMS_GATEWAY: NODE_ENV=production needs a real text-message gateway[\s\S]*Set SMS_GATEWAY=sandbox/,
     )
-    expect(parseConfig({ NODE_ENV: 'production', SMS_GATEWAY: 'sandbox' }).smsGateway).toBe('sandbox')
+    const named = { NODE_ENV: 'production', SMS_GATEWAY: 'sandbox', PAYMENT_PROVIDER: 'sandbox' }
+    expect(parseConfig(named).smsGateway).toBe('sandbox')
     expect(parseConfig({ NODE_ENV: 'development' }).smsGateway).toBe('sandbox')
   })
 
   it('names the known gateways when SMS_GATEWAY names another', () => {
     expect(() => parseConfig({ SMS_GATEWAY: 'aliyun' })).toThrow('SMS_GATEWAY="aliyun": expected one of sandbox')
+  })
+
+  it('refuses the sandbox payment provider in production unless PAYMENT_PROVIDER names it', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production', SMS_GATEWAY: 'sandbox' })).toThrow(
+      /PAYMENT_PROVIDER: NODE_ENV=production needs a real payment provider[\s\S]*Set PAYMENT_PROVIDER=sandbox/,
+    )
+    const named = { NODE_ENV: 'production', SMS_GATEWAY: 'sandbox', PAYMENT_PROVIDER: 'sandbox' }
+    expect(parseConfig(named).paymentProvider).toBe('sandbox')
+    expect(parseConfig({}).paymentProvider).toBe('sandbox')
+    expect(parseConfig({ NODE_ENV: 'development', PAYMENT_PROVIDER: '' }).paymentProvider).toBe('sandbox')
+  })
+
+  it('names the known providers when PAYMENT_PROVIDER names another', () => {
+    expect(() => parseConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(
+      'PAYMENT_PROVIDER="paypal": expected one of sandbox',
+    )
   })
 
   it.each([
@@ -136,6 +156,7 @@ describe('parseConfig', () => {
         LOG_LEVEL: 'loud',
         LOG_FORMAT: 'xml',
         SMS_GATEWAY: 'carrier-pigeon',
+        PAYMENT_PROVIDER: 'barter',
       })
     } catch (caught) {
       error = caught
@@ -154,6 +175,7 @@ describe('parseConfig', () => {
       'ENCRYPT_HTTP',
       'GUEST_LIMIT_PER_IP',
       'SMS_GATEWAY',
+      'PAYMENT_PROVIDER',
     ])
     expect((error as ConfigError).message).toContain('IMAGE_HEAD_KEY: expected 32 hex characters')
   })

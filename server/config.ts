@@ -2,6 +2,7 @@ import { DEV_API_SECRET, DEV_IMAGE_HEAD_KEY, DEV_IMAGE_XOR_BYTE } from '../core/
 import { headKeyProblem } from './images/scramble.ts'
 import { DEFAULT_IMAGE_SCHEMES, parseImageSchemes, type ImageSchemes } from './modules/images/kinds.ts'
 import { SMS_GATEWAYS, type SmsGatewayName } from './modules/accounts/sms-gateway.ts'
+import { PAYMENT_PROVIDERS, type PaymentProviderName } from './modules/payments/provider.ts'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -51,6 +52,8 @@ export interface Config {
   rateLimitPerSession: number
   /** Where text messages (login codes) go. */
   smsGateway: SmsGatewayName
+  /** Who takes the payments of recharge/submit (server/modules/payments/README.md). */
+  paymentProvider: PaymentProviderName
 }
 
 export class ConfigError extends Error {
@@ -101,6 +104,25 @@ function smsGatewayOf(raw: string | undefined, production: boolean, problems: st
   }
   const known = SMS_GATEWAYS.find((name) => name === raw.toLowerCase())
   if (!known) problems.push(`SMS_GATEWAY=${JSON.stringify(raw)}: expected one of ${SMS_GATEWAYS.join(', ')}`)
+  return known ?? 'sandbox'
+}
+
+/**
+ * PAYMENT_PROVIDER, `sandbox` unless set. The sandbox lets anyone "pay" with a button, so a
+ * production start takes it only when named.
+ */
+function paymentProviderOf(raw: string | undefined, production: boolean, problems: string[]): PaymentProviderName {
+  if (raw === undefined) {
+    if (production) {
+      problems.push(
+        'PAYMENT_PROVIDER: NODE_ENV=production needs a real payment provider; the sandbox takes no money and ' +
+          'anyone can confirm its payments. Set PAYMENT_PROVIDER=sandbox to run it anyway (a demo)',
+      )
+    }
+    return 'sandbox'
+  }
+  const known = PAYMENT_PROVIDERS.find((name) => name === raw.toLowerCase())
+  if (!known) problems.push(`PAYMENT_PROVIDER=${JSON.stringify(raw)}: expected one of ${PAYMENT_PROVIDERS.join(', ')}`)
   return known ?? 'sandbox'
 }
 
@@ -226,6 +248,7 @@ export function parseConfig(env: Env): Config {
     rateLimitPerIp: int('RATE_LIMIT_PER_IP', 1200, 0, 10_000_000),
     rateLimitPerSession: int('RATE_LIMIT_PER_SESSION', 600, 0, 10_000_000),
     smsGateway: smsGatewayOf(value('SMS_GATEWAY'), value('NODE_ENV') === 'production', problems),
+    paymentProvider: paymentProviderOf(value('PAYMENT_PROVIDER'), value('NODE_ENV') === 'production', problems),
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

@@ -47,6 +47,12 @@ export const BusinessCode = {
   AlreadyAccount: 7031,
   /** login/bindMobile (or its code) for a user who has a number: changing it is user/changeMobile. */
   MobileAlreadyBound: 7032,
+  /** recharge/submit of a package or card that does not exist or is no longer sold. */
+  ItemUnavailable: 7040,
+  /** recharge/submit with a pay type the payment provider does not offer. */
+  PayTypeUnavailable: 7041,
+  /** recharge/status of an unknown order, or of another user's. */
+  OrderNotFound: 7042,
 } as const
 export type BusinessCode = (typeof BusinessCode)[keyof typeof BusinessCode]
 
@@ -72,6 +78,9 @@ export const BUSINESS_MESSAGES: Record<BusinessCode, string> = {
   [BusinessCode.ImageNotYours]: '图片不存在',
   [BusinessCode.AlreadyAccount]: '已登录账号，请先退出登录',
   [BusinessCode.MobileAlreadyBound]: '已绑定手机号，如需更换请在账号设置中操作',
+  [BusinessCode.ItemUnavailable]: '该商品已下架',
+  [BusinessCode.PayTypeUnavailable]: '暂不支持该支付方式',
+  [BusinessCode.OrderNotFound]: '订单不存在',
 }
 
 /** HTTP status per result code; everything else travels as HTTP 200. */
