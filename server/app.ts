@@ -25,6 +25,13 @@ import { registerWalletRoutes } from './modules/wallet/routes.ts'
 import { registerSearchRoutes } from './modules/search/routes.ts'
 import { registerUploadRoutes, scheduleUploadCleanup } from './modules/uploads/routes.ts'
 import { createUploadsService } from './modules/uploads/service.ts'
+import { createPaymentCatalogue } from './modules/payments/catalogue.ts'
+import { notifyUrlOf, NOTIFY_PATH_PREFIX, registerNotifyRoute } from './modules/payments/notify-route.ts'
+import { createOrdersService, type OrdersService } from './modules/payments/orders.ts'
+import type { PaymentProvider } from './modules/payments/provider.ts'
+import { registerPaymentRoutes, scheduleOrderSweep } from './modules/payments/routes.ts'
+import { registerSandboxCheckoutPage } from './modules/payments/sandbox-checkout-page.ts'
+import { createPaymentProvider } from './modules/payments/sandbox-provider.ts'
 import { CALL_PATH_PREFIX } from '../core/contracts/call.ts'
 import { createCallRegistrar } from './plugins/calls.ts'
 import { createMemoryNonceStore, type NonceStore } from './plugins/nonce-store.ts'
@@ -53,6 +60,14 @@ export interface AppOptions {
   smsGateway?: SmsGateway
   /** Check every call's answer against its contract (tests). */
   checkAnswers?: boolean
+  /** What the sandbox payment provider sends its notifications with (tests); the global fetch unless given. */
+  fetch?: typeof fetch
+}
+
+/** The payments services the running server shares with admin commands (order:sync, order:refund). */
+export interface PaymentServices {
+  orders: OrdersService
+  provider: PaymentProvider
 }
 
 /** The whole server as one Fastify instance; reads no environment and does not listen. */
@@ -84,7 +99,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     perIp: config.rateLimitPerIp,
     perSession: config.rateLimitPerSession,
   })
-  registerProtocol(app, { config, crypto, now, nonceStore, unsignedPrefixes: [KEY_PATH_PREFIX], limitCaller })
+  registerProtocol(app, {
+    config,
+    crypto,
+    now,
+    nonceStore,
+    // The payment provider's notifications carry the provider's own signature (notify-route.ts).
+    unsignedPrefixes: [KEY_PATH_PREFIX, NOTIFY_PATH_PREFIX],
+    limitCaller,
+  })
   const sessions = options.sessions ?? createSessionLookup({ db, now })
   registerSession(app, sessions)
 
@@ -155,11 +178,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   registerUploadRoutes(calls.forModule('uploads'), uploads)
   scheduleUploadCleanup(app, uploads)
+
+  const paymentProvider = createPaymentProvider(config.paymentProvider, {
+    db,
+    now,
+    log: app.log,
+    // The sandbox notifies this server where it listens (known once app.listen has run).
+    notifyUrl: () => notifyUrlOf(app.server.address(), config.paymentProvider),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
+  })
+  const paymentCatalogue = createPaymentCatalogue({ db, now, provider: paymentProvider })
+  const orders = createOrdersService({
+    db,
+    now,
+    provider: paymentProvider,
+    catalogue: paymentCatalogue,
+    wallet,
+    log: app.log,
+    ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
+  })
+  registerPaymentRoutes(calls.forModule('payments'), { catalogue: paymentCatalogue, orders })
+  registerNotifyRoute(app, { provider: paymentProvider, orders })
+  scheduleOrderSweep(app, orders)
+  app.decorate('payments', { orders, provider: paymentProvider } satisfies PaymentServices)
   calls.assertComplete()
 
   registerImageRoutes(app, { db })
   registerStreamRoutes(app, { db, mediaDir: mediaDirOf(config) })
   registerSandboxSmsPage(app, smsGateway)
+  registerSandboxCheckoutPage(app, paymentProvider)
 
   app.get('/healthz', (_request, reply) => {
     reply.type('application/json; charset=utf-8').send('{"status":"ok"}')
@@ -167,4 +215,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerStaticApp(app, config.staticDir)
   return app
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Handed to the admin control socket's commands by server/main.ts. */
+    payments: PaymentServices
+  }
 }

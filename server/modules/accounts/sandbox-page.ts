@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { formatDate } from '../../../core/format/date.ts'
 import { sendPlainStatus } from '../../errors.ts'
+import { escapeHtml } from '../../html.ts'
 import type { SandboxMessage, SmsGateway } from './sms-gateway.ts'
 
 export const SANDBOX_SMS_PATH = '/sandbox/sms'
 /** The page reloads itself this often: a meta refresh, since the CSP allows no inline script. */
 const REFRESH_SECONDS = 5
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!)
 
 function sandboxPage(messages: SandboxMessage[]): string {
   const rows = messages

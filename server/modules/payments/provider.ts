@@ -16,9 +16,11 @@ export interface PaymentProvider {
   createCheckout(checkout: Checkout): Promise<{ payUrl: string; providerRef?: string }>
   /**
    * Checks a notification as it arrived over HTTP — signature, freshness — and reads the
-   * payment it reports. Throws NotificationRefusedError when it cannot be trusted.
+   * payment it reports. Rejects with NotificationRefusedError when it cannot be trusted.
+   * A promise: a provider's key may have to be loaded first (the sandbox keeps its secret in
+   * the database; a real provider may fetch its current certificate).
    */
-  verifyNotification(notification: IncomingNotification): ProviderPayment
+  verifyNotification(notification: IncomingNotification): Promise<ProviderPayment>
   /** What the provider knows of an order (the sweep and order:sync); null when it has none. */
   queryPayment(orderNo: string): Promise<ProviderPayment | null>
 }

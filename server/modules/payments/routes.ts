@@ -1,7 +1,9 @@
+import type { FastifyInstance } from 'fastify'
 import * as calls from '../../../core/contracts/calls.ts'
+import { loggableError } from '../../loggable-error.ts'
 import type { AnswerCall } from '../../plugins/calls.ts'
 import type { PaymentCatalogue } from './catalogue.ts'
-import type { OrdersService } from './orders.ts'
+import { SWEEP_INTERVAL_MS, type OrdersService } from './orders.ts'
 
 export function registerPaymentRoutes(
   answer: AnswerCall,
@@ -12,4 +14,26 @@ export function registerPaymentRoutes(
   answer(calls.rechargeSubmit, (body, { user }) => deps.orders.submit(user.userId, body))
   answer(calls.rechargeHistory, ({ cursor }, { user }) => deps.orders.history(user.userId, cursor))
   answer(calls.rechargeStatus, ({ orderId }, { user }) => deps.orders.status(user.userId, orderId))
+}
+
+/**
+ * Every minute, the pending orders older than a few minutes are asked about at the provider
+ * (a notification may have been lost) and those past their expiry close. One sweep at a time;
+ * the timer does not keep the process alive and stops when the app closes. Several servers on
+ * one PostgreSQL may sweep the same orders: settling is exactly once wherever it runs.
+ */
+export function scheduleOrderSweep(app: FastifyInstance, orders: Pick<OrdersService, 'sweep'>) {
+  let running = false
+  const timer = setInterval(() => {
+    if (running) return
+    running = true
+    orders
+      .sweep()
+      .catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'order sweep failed'))
+      .finally(() => {
+        running = false
+      })
+  }, SWEEP_INTERVAL_MS)
+  timer.unref()
+  app.addHook('onClose', async () => clearInterval(timer))
 }
