@@ -80,7 +80,7 @@ try {
 try {
   channel = await openAdminChannel({
     dataDir: config.dataDir,
-    services: { config, db: database.db, now: Date.now, sessions, smsGateway },
+    services: { config, db: database.db, now: Date.now, sessions, smsGateway, payments: app.payments },
     log: app.log,
   })
 } catch (error) {

@@ -1,6 +1,7 @@
 import { mediaImportCommand } from './commands/media-import.ts'
 import { userRevoke, userSessions, userShow } from './commands/users.ts'
 import { smsOutbox } from './commands/sms-outbox.ts'
+import { orderRefund, orderSync } from './commands/orders.ts'
 import { walletCredit } from './commands/wallet-credit.ts'
 import type { AdminCommand } from './command.ts'
 
@@ -12,4 +13,6 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'user:sessions': userSessions,
   'user:revoke': userRevoke,
   'sms:outbox': smsOutbox,
+  'order:sync': orderSync,
+  'order:refund': orderRefund,
 }
