@@ -60,8 +60,6 @@ export interface AppOptions {
   smsGateway?: SmsGateway
   /** Check every call's answer against its contract (tests). */
   checkAnswers?: boolean
-  /** What the sandbox payment provider sends its notifications with (tests); the global fetch unless given. */
-  fetch?: typeof fetch
 }
 
 /** The payments services the running server shares with admin commands (order:sync, order:refund). */
@@ -185,7 +183,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     // The sandbox notifies this server where it listens (known once app.listen has run).
     notifyUrl: () => notifyUrlOf(app.server.address(), config.paymentProvider),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
   })
   const paymentCatalogue = createPaymentCatalogue({ db, now, provider: paymentProvider })

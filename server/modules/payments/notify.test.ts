@@ -179,6 +179,14 @@ describe.each(BACKENDS)('payment notifications over HTTP (%s)', (backend) => {
     expect((await ledgerOf(t.db, userId)).rows).toHaveLength(2)
   })
 
+  it('a payment of a pending order past its expiry, before the sweep closed it, is late too', async () => {
+    const order = await submitOrder(t.client, { kind: 'diamonds', itemId: packageId })
+    t.clock.advance(ORDER_TTL_MS)
+    await sandboxOf(t.app).settle(order.checkoutId, 'paid')
+    expect(await orderRow(t.db, order.orderId)).toMatchObject({ state: 'paid', paidLate: true })
+    expect(await balanceOf(t.db, userId)).toBe(11_500)
+  })
+
   it('the sweep recovers a notification that was never sent', async () => {
     const order = await submitOrder(t.client, { kind: 'diamonds', itemId: packageId })
     await sandboxOf(t.app).settle(order.checkoutId, 'paid', { notify: false })

@@ -6,7 +6,9 @@ import { BusinessCode } from '../../../core/protocol/codes.ts'
 import { paymentOrders, sandboxPayments } from '../../db/schema/payments.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
 import { loginGuest } from '../wallet/testing.ts'
-import { orderNumber } from './orders.ts'
+import { createWalletService } from '../wallet/service.ts'
+import { createPaymentCatalogue } from './catalogue.ts'
+import { createOrdersService, orderNumber } from './orders.ts'
 import { eventsOf, insertCard, insertPackage, orderRow, submitOrder } from './testing.ts'
 
 describe('orderNumber', () => {
@@ -113,6 +115,23 @@ describe.each(BACKENDS)('recharge/submit, recharge/status, recharge/history (%s)
       (await t.client.call('recharge/submit', { kind: 'gold', itemId: packageId, payType: 'alipay' })).body,
     ).toMatchObject({ code: 4000, msg: expect.stringMatching(/^kind: /) })
     expect(await t.db.select().from(paymentOrders)).toEqual([])
+  })
+
+  it('closes the order as failed when the provider opens no checkout', async () => {
+    const provider = { ...t.app.payments.provider, createCheckout: () => Promise.reject(new Error('provider down')) }
+    const orders = createOrdersService({
+      db: t.db,
+      now: t.clock.now,
+      provider,
+      catalogue: createPaymentCatalogue({ db: t.db, now: t.clock.now, provider }),
+      wallet: createWalletService({ db: t.db, now: t.clock.now }),
+    })
+    await expect(orders.submit(userId, { kind: 'diamonds', itemId: packageId, payType: 'alipay' })).rejects.toThrow(
+      'provider down',
+    )
+    const [row] = await t.db.select().from(paymentOrders)
+    expect(row).toMatchObject({ state: 'failed', providerRef: null })
+    expect(await eventsOf(t.db, row!.id)).toEqual([{ kind: 'failed', detail: 'the provider opened no checkout' }])
   })
 
   it("answers another user's order and an unknown one alike: not found", async () => {
