@@ -1,3 +1,13 @@
+import {
+  cardAdd,
+  cardDisable,
+  cardEnable,
+  cardList,
+  packageAdd,
+  packageDisable,
+  packageEnable,
+  packageList,
+} from './commands/catalogue.ts'
 import { mediaImportCommand } from './commands/media-import.ts'
 import { userRevoke, userSessions, userShow } from './commands/users.ts'
 import { smsOutbox } from './commands/sms-outbox.ts'
@@ -12,4 +22,12 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'user:sessions': userSessions,
   'user:revoke': userRevoke,
   'sms:outbox': smsOutbox,
+  'package:list': packageList,
+  'package:add': packageAdd,
+  'package:disable': packageDisable,
+  'package:enable': packageEnable,
+  'card:list': cardList,
+  'card:add': cardAdd,
+  'card:disable': cardDisable,
+  'card:enable': cardEnable,
 }
