@@ -11,12 +11,14 @@ import {
 import { mediaImportCommand } from './commands/media-import.ts'
 import { userRevoke, userSessions, userShow } from './commands/users.ts'
 import { smsOutbox } from './commands/sms-outbox.ts'
+import { walletAudit } from './commands/wallet-audit.ts'
 import { walletCredit } from './commands/wallet-credit.ts'
 import type { AdminCommand } from './command.ts'
 
 /** Every `npm run admin -- <name>` command; a new one is one more entry (its file in commands/). */
 export const COMMANDS: Record<string, AdminCommand> = {
   'wallet:credit': walletCredit,
+  'wallet:audit': walletAudit,
   'media:import': mediaImportCommand,
   'user:show': userShow,
   'user:sessions': userSessions,
