@@ -9,6 +9,7 @@ import {
   packageList,
 } from './commands/catalogue.ts'
 import { mediaImportCommand } from './commands/media-import.ts'
+import { orderShow } from './commands/orders-show.ts'
 import { userRevoke, userSessions, userShow } from './commands/users.ts'
 import { smsOutbox } from './commands/sms-outbox.ts'
 import { walletAudit } from './commands/wallet-audit.ts'
@@ -32,4 +33,5 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'card:add': cardAdd,
   'card:disable': cardDisable,
   'card:enable': cardEnable,
+  'order:show': orderShow,
 }
