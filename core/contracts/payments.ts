@@ -128,8 +128,9 @@ export const RechargeStatusRequestSchema = v.object({ orderId: OrderIdSchema })
 export const LedgerRefSchema = v.object({
   /** `video`, `collection`, `order`. */
   type: v.string(),
+  /** The video's or collection's id; for an order its internal id (the number the user sees is in recharge/history). */
   id: IntSchema,
-  /** The video's or collection's title, the order's number; '' when gone. */
+  /** The video's or collection's title, the order's title (what was bought, e.g. 60 钻石); '' when gone. */
   title: v.string(),
 })
 

@@ -1,18 +1,40 @@
+import {
+  cardAdd,
+  cardDisable,
+  cardEnable,
+  cardList,
+  packageAdd,
+  packageDisable,
+  packageEnable,
+  packageList,
+} from './commands/catalogue.ts'
 import { mediaImportCommand } from './commands/media-import.ts'
+import { orderShow } from './commands/orders-show.ts'
 import { userRevoke, userSessions, userShow } from './commands/users.ts'
 import { smsOutbox } from './commands/sms-outbox.ts'
 import { orderRefund, orderSync } from './commands/orders.ts'
+import { walletAudit } from './commands/wallet-audit.ts'
 import { walletCredit } from './commands/wallet-credit.ts'
 import type { AdminCommand } from './command.ts'
 
 /** Every `npm run admin -- <name>` command; a new one is one more entry (its file in commands/). */
 export const COMMANDS: Record<string, AdminCommand> = {
   'wallet:credit': walletCredit,
+  'wallet:audit': walletAudit,
   'media:import': mediaImportCommand,
   'user:show': userShow,
   'user:sessions': userSessions,
   'user:revoke': userRevoke,
   'sms:outbox': smsOutbox,
+  'package:list': packageList,
+  'package:add': packageAdd,
+  'package:disable': packageDisable,
+  'package:enable': packageEnable,
+  'card:list': cardList,
+  'card:add': cardAdd,
+  'card:disable': cardDisable,
+  'card:enable': cardEnable,
+  'order:show': orderShow,
   'order:sync': orderSync,
   'order:refund': orderRefund,
 }

@@ -5,7 +5,12 @@ import { AppConfigSchema, type AppConfig } from '../../core/contracts/config.ts'
 import type { HomeResult, Page, VideoCard } from '../../core/contracts/media.ts'
 import { descramble } from '../../core/images/descramble.ts'
 import { imageKeysFromConfig } from '../images/scramble.ts'
-import { BACKENDS, START_MS, useTestApp } from '../testing/harness.ts'
+import { VipRequirement } from '../../core/contracts/media.ts'
+import { CARD_TIERS, type CardTier } from '../../core/contracts/payments.ts'
+import { vipUnlocks } from '../../core/vip/entitlement.ts'
+import { BACKENDS, START_MS, useFreshDatabase, useTestApp } from '../testing/harness.ts'
+import { DEMO_PERKS, VIP_ZONE_NAMES } from './demo/payments.ts'
+import { diamondPackages, vipCards } from './schema/payments.ts'
 import { appConfig } from './schema/ping.ts'
 import { images } from './schema/images.ts'
 import { actors, collections, tags, topics, videos } from './schema/catalogue.ts'
@@ -124,5 +129,51 @@ describe.each(BACKENDS)('demo seed (%s)', (backend) => {
     expect((row!.value as AppConfig).advertise).toEqual([ad])
     expect(await t.db.select().from(videos)).toEqual([])
     expect((await t.db.select().from(tags)).map((x) => x.name)).toEqual(['自己的标签'])
+  })
+})
+
+describe.each(BACKENDS)('demo payment catalogue (%s)', (backend) => {
+  const database = useFreshDatabase(backend)
+
+  it('seeds diamond packages with growing bonuses and VIP cards of every tier, once, in production too', async () => {
+    await seedDemoData(database.db, new Date(START_MS), { demoAccount: false })
+    await seedDemoData(database.db, new Date(START_MS), { demoAccount: false })
+    const packages = await database.db.select().from(diamondPackages).orderBy(diamondPackages.price)
+    expect(packages.length).toBeGreaterThanOrEqual(4)
+    expect(packages.every((p) => p.enabled && p.diamonds > 0 && p.price > 0)).toBe(true)
+    const bonusShares = packages.map((p) => p.bonusDiamonds / p.diamonds)
+    expect(bonusShares[0]).toBe(0)
+    expect(bonusShares).toEqual([...bonusShares].sort((a, b) => a - b))
+    expect(new Set(bonusShares).size).toBe(bonusShares.length)
+
+    const cards = await database.db.select().from(vipCards)
+    expect(cards.length).toBeGreaterThanOrEqual(6)
+    expect(new Set(cards.map((c) => c.tier))).toEqual(new Set(CARD_TIERS))
+    expect(cards.some((c) => c.originalPrice !== null)).toBe(true)
+    expect(cards.some((c) => c.originalPrice === null)).toBe(true)
+    for (const card of cards) {
+      expect(card.perks.length).toBeGreaterThanOrEqual(2)
+      expect(card.perks.length).toBeLessThanOrEqual(4)
+      expect(card.perks).toEqual(DEMO_PERKS[card.tier as CardTier])
+    }
+  })
+
+  it("leaves the operator's packages alone and still seeds the empty card table", async () => {
+    await database.db.insert(diamondPackages).values({ diamonds: 100, price: 10, createdAt: new Date(START_MS) })
+    await seedDemoData(database.db, new Date(START_MS), { demoAccount: false })
+    expect(await database.db.select({ diamonds: diamondPackages.diamonds }).from(diamondPackages)).toEqual([
+      { diamonds: 100 },
+    ])
+    expect((await database.db.select().from(vipCards)).length).toBeGreaterThanOrEqual(6)
+  })
+})
+
+describe('demo VIP perks', () => {
+  it.each(CARD_TIERS)('promises on %s cards exactly the zones that tier opens', (tier) => {
+    const holder = { [`${tier}Vip`]: { vipType: 1, vipExpireInt: 2_000_000_000 } }
+    for (const requirement of [VipRequirement.Normal, VipRequirement.Supreme, VipRequirement.Dark]) {
+      const named = DEMO_PERKS[tier].some((line) => line.includes(VIP_ZONE_NAMES[requirement]))
+      expect(named, `${tier} / ${VIP_ZONE_NAMES[requirement]}`).toBe(vipUnlocks(requirement, holder, 1_900_000_000))
+    }
   })
 })

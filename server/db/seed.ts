@@ -18,6 +18,7 @@ import {
   topicDrawing,
 } from './demo/catalogue.ts'
 import { seedDemoAccount } from './demo/account.ts'
+import { seedPaymentCatalogue } from './demo/payments.ts'
 import { installDemoStreams, linkDemoStreams } from './demo/streams.ts'
 import { announcements, appConfig } from './schema/ping.ts'
 import { actors, collections, tags, topics, videoActors, videos, videoTags, videoTopics } from './schema/catalogue.ts'
@@ -65,7 +66,8 @@ type Store = (drawing: Drawing, kind: ImageKind) => Promise<StoredImage>
 
 /**
  * Demo data for what is still empty: the config (and its ads), the announcement, the
- * catalogue, the demo account (demo/account.ts). A database that already has a part keeps it as it is, so this runs on every
+ * catalogue, the diamond packages and VIP cards (demo/payments.ts), the demo account
+ * (demo/account.ts). A database that already has a part keeps it as it is, so this runs on every
  * start, and a database seeded by an earlier version gains what that version did not seed.
  */
 export async function seedDemoData(db: Db, now: Date, options: SeedOptions = {}) {
@@ -96,6 +98,7 @@ export async function seedDemoData(db: Db, now: Date, options: SeedOptions = {})
     await seedCatalogue(tx, now, store)
     await linkDemoStreams(tx, now)
     await fillAds(tx, now, store)
+    await seedPaymentCatalogue(tx, now)
     if (options.demoAccount !== false) await seedDemoAccount(tx, now)
   })
 }

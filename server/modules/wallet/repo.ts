@@ -1,7 +1,8 @@
-import { and, eq, gte, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/accounts.ts'
 import { collections, videos } from '../../db/schema/catalogue.ts'
+import { paymentOrders } from '../../db/schema/payments.ts'
 import { collectionPurchases, purchases, walletLedger } from '../../db/schema/wallet.ts'
 
 /** What a ledger row points at; `order` is a payment_orders id (server/modules/payments). */
@@ -101,4 +102,36 @@ export async function findCollectionPrice(db: Db, collectionId: number) {
     .from(collections)
     .where(eq(collections.id, collectionId))
   return row ?? null
+}
+
+/**
+ * A page of the user's ledger, newest first, starting below `beforeId`; each row with the title
+ * of what it points at (the video's or the collection's, the order's), null when that is gone.
+ */
+export async function listLedger(db: Db, userId: number, beforeId: number | null, limit: number) {
+  return db
+    .select({
+      id: walletLedger.id,
+      amount: walletLedger.amount,
+      balanceAfter: walletLedger.balanceAfter,
+      reason: walletLedger.reason,
+      refType: walletLedger.refType,
+      refId: walletLedger.refId,
+      refTitle: sql<string | null>`coalesce(${videos.title}, ${collections.name}, ${paymentOrders.title})`,
+      createdAt: walletLedger.createdAt,
+    })
+    .from(walletLedger)
+    .leftJoin(videos, and(eq(walletLedger.refType, RefType.Video), eq(videos.id, walletLedger.refId)))
+    .leftJoin(collections, and(eq(walletLedger.refType, RefType.Collection), eq(collections.id, walletLedger.refId)))
+    .leftJoin(
+      paymentOrders,
+      and(
+        eq(walletLedger.refType, RefType.Order),
+        eq(paymentOrders.id, walletLedger.refId),
+        eq(paymentOrders.userId, walletLedger.userId),
+      ),
+    )
+    .where(and(eq(walletLedger.userId, userId), beforeId === null ? undefined : lt(walletLedger.id, beforeId)))
+    .orderBy(desc(walletLedger.id))
+    .limit(limit)
 }

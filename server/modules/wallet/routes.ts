@@ -5,4 +5,5 @@ import type { WalletService } from './service.ts'
 export function registerWalletRoutes(answer: AnswerCall, wallet: WalletService) {
   answer(calls.mediaPay, ({ id }, { user }) => wallet.payVideo(user.userId, id))
   answer(calls.mediaCollectPay, ({ id }, { user }) => wallet.payCollection(user.userId, id))
+  answer(calls.walletLedger, ({ cursor }, { user }) => wallet.ledger(user.userId, cursor))
 }

@@ -1,12 +1,18 @@
+import { PAGE_SIZE } from '../../../core/contracts/media.ts'
+import type { LedgerPage } from '../../../core/contracts/payments.ts'
 import type { PayResult } from '../../../core/contracts/play.ts'
 import { BUSINESS_MESSAGES, BusinessCode } from '../../../core/protocol/codes.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
 import * as repo from './repo.ts'
 import { RefType } from './repo.ts'
 
 /** Largest single credit or debit: keeps balances far inside a JavaScript safe integer. */
 export const MAX_AMOUNT = 1_000_000_000_000
+
+/** The ledger's cursor names its list, so another list's cursor is refused. */
+const LEDGER_LIST = 'ledger'
 
 const businessError = (code: BusinessCode) => new AppError(code, BUSINESS_MESSAGES[code])
 
@@ -126,6 +132,29 @@ export function createWalletService(deps: { db: Db; now: () => number }) {
     return { alreadyOwned: false, balance }
   }
 
+  /**
+   * wallet/ledger: the user's own rows, newest first, in keyset pages by id. `ref` names what a
+   * row paid for or was paid by: a video or a collection (its title), an order (its title, e.g.
+   * 60 钻石, under the order's internal id); null for an operator's credit.
+   */
+  async function ledger(userId: number, cursor: string | undefined): Promise<LedgerPage> {
+    const after = decodeCursor(LEDGER_LIST, cursor)
+    const rows = await repo.listLedger(db, userId, after?.id ?? null, PAGE_SIZE + 1)
+    const shown = rows.slice(0, PAGE_SIZE)
+    const last = shown.at(-1)
+    return {
+      items: shown.map((row) => ({
+        id: row.id,
+        amount: row.amount,
+        balanceAfter: row.balanceAfter,
+        reason: row.reason,
+        ref: row.refType === null ? null : { type: row.refType, id: row.refId ?? 0, title: row.refTitle ?? '' },
+        createdAt: Math.floor(row.createdAt.getTime() / 1000),
+      })),
+      nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor(LEDGER_LIST, { key: 0, id: last.id }) : null,
+    }
+  }
+
   return {
     credit,
     creditIn,
@@ -133,6 +162,7 @@ export function createWalletService(deps: { db: Db; now: () => number }) {
     payVideo,
     payCollection,
     balance: async (userId: number) => (await repo.balanceOf(db, userId)) ?? 0,
+    ledger,
   }
 }
 

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { PAYMENTS_RULES } from '../../modules/payments/audit.ts'
+import { runAudit, WALLET_RULES } from '../../modules/wallet/audit.ts'
+import { CommandError, UsageError, type AdminCommand } from '../command.ts'
+
+const RULES = [...WALLET_RULES, ...PAYMENTS_RULES]
+
+async function sizes(db: Db): Promise<string> {
+  const result = (await db.execute(sql`
+    select format('%s users, %s wallet ledger rows, %s orders, %s membership rows',
+      (select count(*) from users), (select count(*) from wallet_ledger),
+      (select count(*) from payment_orders), (select count(*) from vip_ledger)) as line`)) as unknown as {
+    rows: { line: string }[]
+  }
+  return result.rows[0]!.line
+}
+
+/**
+ * `wallet:audit`: checks the books (modules/wallet/audit.ts, modules/payments/audit.ts) and
+ * prints every rule a row breaks, with the rows; exit code 1 when any does. It only reads.
+ */
+export const walletAudit: AdminCommand = {
+  usage: '',
+  summary:
+    'check the books: ledgers sum to balances, every paid order has exactly its credit and every credit an order',
+  parse(args) {
+    if (args.length > 0) throw new UsageError(`unexpected argument ${args[0]}`)
+    return async ({ db }) => {
+      const findings = await runAudit(db, RULES)
+      if (findings.length === 0) return `all ${RULES.length} rules hold (${await sizes(db)})`
+      const report = findings.flatMap(({ rule, lines, more }) => [
+        `✗ ${rule}`,
+        ...lines.map((line) => `    ${line}`),
+        ...(more ? [`    … and more (the first ${lines.length} shown)`] : []),
+      ])
+      throw new CommandError([`${findings.length} of ${RULES.length} rules broken:`, ...report].join('\n'))
+    }
+  },
+}
