@@ -25,14 +25,16 @@ export function DiamondRechargeScreen({ from, go = goToCheckout }: DiamondRechar
   }, [load])
 
   return (
-    <main className="page payments">
+    <main className="page">
       <PageHeader title={t.pages.diamondRecharge} />
       {state.status === 'success' ? (
         <RechargeForm info={state.data} from={from} go={go} />
       ) : state.status === 'error' ? (
-        <ErrorState message={state.message} onRetry={() => void load()} />
+        <div className="card">
+          <ErrorState message={state.message} onRetry={() => void load()} />
+        </div>
       ) : (
-        <div className="pay-skeleton">
+        <div className="card">
           <Skeleton lines={6} />
         </div>
       )}
@@ -58,18 +60,16 @@ function RechargeForm({ info, from, go }: { info: PayTypeInfo; from: string | un
   return (
     <>
       <section className="card pay-balance" aria-label={t.payments.balance}>
-        <span className="pay-balance__label">{t.payments.balance}</span>
-        <strong className="pay-balance__amount" data-testid="pay-balance">
-          {t.payments.diamonds(formatMoney(info.balance))}
-        </strong>
+        <span>{t.payments.balance}</span>
+        <strong data-testid="pay-balance">{t.payments.diamonds(formatMoney(info.balance))}</strong>
       </section>
       <form className="pay-form" onSubmit={handleSubmit}>
         <fieldset className="pay-section">
-          <legend className="pay-section__title">{t.payments.packages}</legend>
+          <legend>{t.payments.packages}</legend>
           {info.packages.length === 0 ? (
-            <p className="pay-section__empty">{t.payments.noPackages}</p>
+            <p>{t.payments.noPackages}</p>
           ) : (
-            <div className="pay-options pay-options--grid">
+            <div className="pay-options">
               {info.packages.map((item) => (
                 <label key={item.id} className="pay-option">
                   <input
@@ -79,11 +79,11 @@ function RechargeForm({ info, from, go }: { info: PayTypeInfo; from: string | un
                     checked={chosenPackage === item.id}
                     onChange={() => setPackageId(item.id)}
                   />
-                  <span className="pay-option__main">{t.payments.diamonds(formatMoney(item.diamonds))}</span>
+                  <strong>{t.payments.diamonds(formatMoney(item.diamonds))}</strong>
                   {item.bonusDiamonds > 0 ? (
                     <span className="pay-option__bonus">{t.payments.bonus(formatMoney(item.bonusDiamonds))}</span>
                   ) : null}
-                  <span className="pay-option__price">{formatPrice(item.price)}</span>
+                  <span>{formatPrice(item.price)}</span>
                 </label>
               ))}
             </div>

@@ -32,15 +32,15 @@ export interface OrderScreenProps {
 export function OrderScreen({ orderId, clock = pageClock }: OrderScreenProps) {
   const valid = orderId !== undefined && ORDER_ID_PATTERN.test(orderId)
   return (
-    <main className="page payments">
+    <main className="page">
       <PageHeader title={t.pages.recharge} />
       {valid ? (
         <OrderStatus orderId={orderId} clock={clock} />
       ) : (
-        <section className="pay-result">
+        <section className="full-state">
           <div className="pay-result__status" role="alert">
-            <p className="pay-result__title">{t.payments.badOrderId}</p>
-            <p className="pay-result__hint">{t.payments.badOrderIdHint}</p>
+            <h2 className="full-state__title">{t.payments.badOrderId}</h2>
+            <p>{t.payments.badOrderIdHint}</p>
           </div>
           <div className="pay-result__actions">
             <Link to="/mine/rechargeRecord" className="button">
@@ -61,18 +61,18 @@ function OrderStatus({ orderId, clock }: { orderId: string; clock: PollClock }) 
   const [from] = useState(() => returnFor(orderId))
   if (view.status === 'error') {
     return (
-      <section className="pay-result">
+      <section className="card">
         <ErrorState message={view.message} onRetry={retry} />
-        <p className="pay-result__order">{t.payments.orderNo(orderId)}</p>
       </section>
     )
   }
   return (
-    <section className="pay-result" aria-busy={view.status === 'waiting'}>
+    <section className="full-state" aria-busy={view.status === 'waiting'}>
+      {view.status === 'waiting' ? <progress className="pay-result__progress" aria-label={t.payments.waiting} /> : null}
       <div className="pay-result__status" role="status" aria-live="polite">
         <StatusText view={view} />
       </div>
-      <p className="pay-result__order">{t.payments.orderNo(orderId)}</p>
+      <p>{t.payments.orderNo(orderId)}</p>
       {view.status === 'settled' ? <Actions order={view.order} from={from} /> : null}
     </section>
   )
@@ -82,9 +82,8 @@ function StatusText({ view }: { view: Exclude<OrderView, { status: 'error' }> })
   if (view.status === 'waiting') {
     return (
       <>
-        <span className="pay-result__spinner" aria-hidden="true" />
-        <p className="pay-result__title">{t.payments.waiting}</p>
-        <p className="pay-result__hint">{view.unstable ? t.payments.unstable : t.payments.waitingHint}</p>
+        <h2 className="full-state__title">{t.payments.waiting}</h2>
+        <p>{view.unstable ? t.payments.unstable : t.payments.waitingHint}</p>
       </>
     )
   }
@@ -93,10 +92,7 @@ function StatusText({ view }: { view: Exclude<OrderView, { status: 'error' }> })
     case OrderState.Paid:
       return (
         <>
-          <span className="pay-result__mark pay-result__mark--ok" aria-hidden="true">
-            ✓
-          </span>
-          <p className="pay-result__title">{t.payments.paid}</p>
+          <h2 className="full-state__title">{t.payments.paid}</h2>
           <PaidDetails order={order} user={user} />
         </>
       )
@@ -104,19 +100,14 @@ function StatusText({ view }: { view: Exclude<OrderView, { status: 'error' }> })
     case OrderState.Expired:
       return (
         <>
-          <span className="pay-result__mark" aria-hidden="true">
-            !
-          </span>
-          <p className="pay-result__title">
+          <h2 className="full-state__title">
             {order.state === OrderState.Failed ? t.payments.failed : t.payments.expired}
-          </p>
-          <p className="pay-result__hint">
-            {order.state === OrderState.Failed ? t.payments.failedHint : t.payments.expiredHint}
-          </p>
+          </h2>
+          <p>{order.state === OrderState.Failed ? t.payments.failedHint : t.payments.expiredHint}</p>
         </>
       )
     default:
-      return <p className="pay-result__title">{t.payments.refunded}</p>
+      return <h2 className="full-state__title">{t.payments.refunded}</h2>
   }
 }
 
@@ -124,8 +115,8 @@ function PaidDetails({ order, user }: { order: Order; user: UserInfo | null }) {
   if (order.kind === OrderKind.Diamonds) {
     return (
       <>
-        <p className="pay-result__hint">{t.payments.paidDiamonds(formatMoney(order.diamonds + order.bonusDiamonds))}</p>
-        <p className="pay-result__hint" data-testid="paid-balance">
+        <p>{t.payments.paidDiamonds(formatMoney(order.diamonds + order.bonusDiamonds))}</p>
+        <p data-testid="paid-balance">
           {user ? t.payments.newBalance(formatMoney(user.balance)) : t.payments.refreshFailed}
         </p>
       </>
@@ -135,10 +126,8 @@ function PaidDetails({ order, user }: { order: Order; user: UserInfo | null }) {
   const expiry = tier && user ? formatDate(user[VIP_LINE_OF[tier]].vipExpireInt) : ''
   return (
     <>
-      {tier ? <p className="pay-result__hint">{t.payments.paidVip(CARD_TIER_NAMES[tier])}</p> : null}
-      <p className="pay-result__hint" data-testid="paid-expiry">
-        {expiry ? t.payments.newExpiry(expiry) : t.payments.refreshFailed}
-      </p>
+      {tier ? <p>{t.payments.paidVip(CARD_TIER_NAMES[tier])}</p> : null}
+      <p data-testid="paid-expiry">{expiry ? t.payments.newExpiry(expiry) : t.payments.refreshFailed}</p>
     </>
   )
 }

@@ -71,13 +71,13 @@ export function PayTypePicker({
   const name = useId()
   return (
     <fieldset className="pay-section">
-      <legend className="pay-section__title">{t.payments.payType}</legend>
+      <legend>{t.payments.payType}</legend>
       {payTypes.length === 0 ? (
-        <p className="pay-section__empty">{t.payments.noPayTypes}</p>
+        <p>{t.payments.noPayTypes}</p>
       ) : (
-        <div className="pay-types">
+        <div className="pay-options">
           {payTypes.map((payType) => (
-            <label key={payType.code} className="pay-type">
+            <label key={payType.code} className="pay-option">
               <input
                 type="radio"
                 name={name}
@@ -108,15 +108,8 @@ export function PurchaseFooter({
 }) {
   return (
     <div className="pay-footer">
-      <p className="pay-footer__failure" role="alert">
-        {failure}
-      </p>
-      <button
-        type="submit"
-        className="button pay-footer__submit"
-        disabled={busy || disabled}
-        aria-busy={busy || undefined}
-      >
+      <p role="alert">{failure}</p>
+      <button type="submit" className="button" disabled={busy || disabled} aria-busy={busy || undefined}>
         {busy ? t.payments.submitting : label}
       </button>
     </div>

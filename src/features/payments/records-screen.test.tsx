@@ -90,8 +90,8 @@ describe('RecordsScreen', () => {
     expect(await within(ledger).findByText(t.payments.ledgerReason.admin)).toBeTruthy()
     const entries = within(ledger).getAllByRole('listitem')
     expect(entries.map((entry) => entry.textContent)).toEqual([
-      `${t.payments.ledgerReason.video}海边-9.90${t.payments.balanceAfter('57.60')}2026-01-01 12:00:00`,
-      `${t.payments.ledgerReason['recharge-bonus']}${ORDER_ID}+5${t.payments.balanceAfter('67.50')}2026-01-01 12:00:00`,
+      `${t.payments.ledgerReason.video} · 海边-9.90${t.payments.balanceAfter('57.60')}2026-01-01 12:00:00`,
+      `${t.payments.ledgerReason['recharge-bonus']} · ${ORDER_ID}+5${t.payments.balanceAfter('67.50')}2026-01-01 12:00:00`,
       `${t.payments.ledgerReason.admin}+1${t.payments.balanceAfter('13.50')}2026-01-01 12:00:00`,
     ])
     expect(post.mock.calls.filter(([name]) => name === 'wallet/ledger')).toEqual([

@@ -56,7 +56,7 @@ export function RecordsScreen({ orders, ledger }: RecordsScreenProps) {
   }
 
   return (
-    <main className="page payments">
+    <main className="page">
       <PageHeader title={t.pages.rechargeRecord} />
       <div className="pay-tabs" role="tablist" aria-label={t.payments.recordTabs}>
         {TABS.map((item, index) => {
@@ -70,7 +70,6 @@ export function RecordsScreen({ orders, ledger }: RecordsScreenProps) {
               type="button"
               role="tab"
               id={`${prefix}-${item.value}`}
-              className="pay-tabs__tab"
               aria-selected={selected}
               aria-controls={panelId}
               tabIndex={selected ? 0 : -1}
@@ -82,14 +81,14 @@ export function RecordsScreen({ orders, ledger }: RecordsScreenProps) {
           )
         })}
       </div>
-      <div role="tabpanel" id={panelId} aria-labelledby={`${prefix}-${tab}`} className="pay-records">
+      <div role="tabpanel" id={panelId} aria-labelledby={`${prefix}-${tab}`}>
         {tab === Tab.Orders ? (
           <RecordPanel
             key={Tab.Orders}
             list={orders}
             empty={t.payments.noOrders}
             render={(items) => (
-              <ul className="pay-records__list">
+              <ul className="pay-records">
                 {items.map((order) => (
                   <OrderRow key={order.orderId} order={order} />
                 ))}
@@ -102,7 +101,7 @@ export function RecordsScreen({ orders, ledger }: RecordsScreenProps) {
             list={ledger}
             empty={t.payments.noLedger}
             render={(items) => (
-              <ul className="pay-records__list">
+              <ul className="pay-records">
                 {items.map((entry) => (
                   <LedgerRow key={entry.id} entry={entry} />
                 ))}
@@ -138,8 +137,8 @@ function RecordPanel<T>({
 
   if (state.status === 'ready' && state.items.length === 0 && !state.hasMore) {
     return (
-      <div className="pay-records__empty">
-        <p className="empty-state">{empty}</p>
+      <div className="full-state">
+        <p>{empty}</p>
         <Link to="/mine/diamondRecharge" className="button">
           {t.payments.goRecharge}
         </Link>
@@ -157,13 +156,11 @@ function OrderRow({ order }: { order: Order }) {
   const body = (
     <>
       <span className="pay-record__main">
-        <span className="pay-record__title">{order.title}</span>
-        <span className="pay-record__amount">{formatPrice(order.amount)}</span>
+        <span>{order.title}</span>
+        <strong>{formatPrice(order.amount)}</strong>
       </span>
       <span className="pay-record__meta">
-        <span className={`pay-record__state pay-record__state--${order.state}`}>
-          {t.payments.orderState[order.state]}
-        </span>
+        <span>{t.payments.orderState[order.state]}</span>
         <span>{formatDate(order.createdAt)}</span>
       </span>
     </>
@@ -172,7 +169,7 @@ function OrderRow({ order }: { order: Order }) {
     <li className="pay-record">
       {order.state === OrderState.Pending ? (
         // A pending order may still be paid: its page shows how it stands.
-        <Link to="/mine/recharge" search={{ orderId: order.orderId }} className="pay-record__link">
+        <Link to="/mine/recharge" search={{ orderId: order.orderId }}>
           {body}
         </Link>
       ) : (
@@ -194,13 +191,13 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
   return (
     <li className="pay-record">
       <span className="pay-record__main">
-        <span className="pay-record__title">
+        <span>
           {ledgerReasonLabel(entry.reason)}
-          {entry.ref?.title ? <span className="pay-record__ref">{entry.ref.title}</span> : null}
+          {entry.ref?.title ? ` · ${entry.ref.title}` : ''}
         </span>
-        <span className={entry.amount < 0 ? 'pay-record__amount' : 'pay-record__amount pay-record__amount--credit'}>
+        <strong className={entry.amount > 0 ? 'pay-record__credit' : undefined}>
           {entry.amount > 0 ? `+${amount}` : amount}
-        </span>
+        </strong>
       </span>
       <span className="pay-record__meta">
         <span>{t.payments.balanceAfter(formatMoney(entry.balanceAfter))}</span>

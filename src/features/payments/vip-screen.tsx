@@ -39,15 +39,17 @@ export function VipScreen({ from, go = goToCheckout, now = clockSeconds }: VipSc
   }, [load, refreshUser])
 
   return (
-    <main className="page payments">
+    <main className="page">
       <PageHeader title={t.pages.vip} />
       <MyTiers user={user} now={now()} />
       {state.status === 'success' ? (
         <CardForm list={state.data} from={from} go={go} />
       ) : state.status === 'error' ? (
-        <ErrorState message={state.message} onRetry={() => void load()} />
+        <div className="card">
+          <ErrorState message={state.message} onRetry={() => void load()} />
+        </div>
       ) : (
-        <div className="pay-skeleton">
+        <div className="card">
           <Skeleton lines={4} />
         </div>
       )}
@@ -62,16 +64,14 @@ function MyTiers({ user, now }: { user: UserInfo | null; now: number }) {
       <h2 id={id} className="card__title">
         {t.payments.myTiers}
       </h2>
-      <ul className="pay-tiers__list">
+      <ul>
         {TIER_ORDER.map((tier) => {
           const line = user?.[VIP_LINE_OF[tier]]
           const active = isVipActiveAt(line, now)
           return (
-            <li key={tier} className="pay-tiers__tier" data-active={active || undefined}>
-              <span className="pay-tiers__name">{CARD_TIER_NAMES[tier]}</span>
-              <span className="pay-tiers__state">
-                {active ? t.payments.tierActive(formatDate(line?.vipExpireInt)) : t.payments.tierInactive}
-              </span>
+            <li key={tier} data-active={active || undefined}>
+              {CARD_TIER_NAMES[tier]}
+              <span>{active ? t.payments.tierActive(formatDate(line?.vipExpireInt)) : t.payments.tierInactive}</span>
             </li>
           )
         })}
@@ -104,8 +104,8 @@ function CardForm({ list, from, go }: { list: CardList; from: string | undefined
   return (
     <form className="pay-form" onSubmit={handleSubmit}>
       <fieldset className="pay-section">
-        <legend className="pay-section__title">{t.payments.cards}</legend>
-        {tiers.length === 0 ? <p className="pay-section__empty">{t.payments.noCards}</p> : null}
+        <legend>{t.payments.cards}</legend>
+        {tiers.length === 0 ? <p>{t.payments.noCards}</p> : null}
         {tiers.map((tier) => (
           <TierCards key={tier} tier={tier} list={list} name={name} chosen={chosenCard} onChoose={setCardId} />
         ))}
@@ -138,17 +138,15 @@ function TierCards({
   const benefits = benefitsOf(list, tier)
   return (
     <div className="pay-tier" role="group" aria-labelledby={id}>
-      <h3 id={id} className="pay-tier__name">
-        {CARD_TIER_NAMES[tier]}
-      </h3>
+      <h3 id={id}>{CARD_TIER_NAMES[tier]}</h3>
       {benefits.length > 0 ? (
-        <ul className="pay-tier__benefits" aria-label={t.payments.benefits}>
+        <ul aria-label={t.payments.benefits}>
           {benefits.map((benefit) => (
             <li key={benefit}>{benefit}</li>
           ))}
         </ul>
       ) : null}
-      <div className="pay-options pay-options--grid">
+      <div className="pay-options">
         {list.cards
           .filter((card) => card.tier === tier)
           .map((card) => (
@@ -162,11 +160,11 @@ function TierCards({
                 aria-label={t.payments.cardLabel(CARD_TIER_NAMES[tier], card.days)}
                 aria-describedby={`${id}-price-${card.id}`}
               />
-              <span className="pay-option__main">{t.payments.days(card.days)}</span>
-              <span className="pay-option__price" id={`${id}-price-${card.id}`}>
+              <strong>{t.payments.days(card.days)}</strong>
+              <span id={`${id}-price-${card.id}`}>
                 {formatPrice(card.price)}
                 {card.originalPrice !== undefined && card.originalPrice > card.price ? (
-                  <s className="pay-option__original">
+                  <s>
                     <span className="payments-sr-only">{t.payments.originalPrice}</span>
                     {formatPrice(card.originalPrice)}
                   </s>
