@@ -162,7 +162,7 @@ function TierCards({
               />
               <strong>{t.payments.days(card.days)}</strong>
               <span id={`${id}-price-${card.id}`}>
-                {formatPrice(card.price)}
+                {formatPrice(card.price)}{' '}
                 {card.originalPrice !== undefined && card.originalPrice > card.price ? (
                   <s>
                     <span className="payments-sr-only">{t.payments.originalPrice}</span>
