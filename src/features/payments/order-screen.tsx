@@ -67,7 +67,7 @@ function OrderStatus({ orderId, clock }: { orderId: string; clock: PollClock }) 
     )
   }
   return (
-    <section className="full-state" aria-busy={view.status === 'waiting'}>
+    <section className="full-state">
       {view.status === 'waiting' ? <progress className="pay-result__progress" aria-label={t.payments.waiting} /> : null}
       <div className="pay-result__status" role="status" aria-live="polite">
         <StatusText view={view} />

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, ApiErrorKind } from '../../lib/http.ts'
 import { t } from '../../lib/messages-payments.ts'
@@ -121,14 +121,17 @@ describe('RecordsScreen', () => {
     expect(await screen.findByText(t.payments.noLedger)).toBeTruthy()
   })
 
-  it('a failed first page shows the error with a retry', async () => {
-    let fail = true
-    await open(async () => {
-      if (fail) throw new ApiError(ApiErrorKind.Network, t.http.network)
-      return { items: [order()], nextCursor: null }
+  it('shows a skeleton, then a failed first page’s error with a retry', async () => {
+    let fail!: (error: Error) => void
+    let failing = true
+    await open(() => {
+      if (failing) return new Promise((_, reject) => (fail = reject))
+      return Promise.resolve({ items: [order()], nextCursor: null })
     })
+    expect(screen.getByRole('status', { name: t.common.loading })).toBeTruthy()
+    failing = false
+    await act(async () => fail(new ApiError(ApiErrorKind.Network, t.http.network)))
     expect(await screen.findByText(t.http.network)).toBeTruthy()
-    fail = false
     fireEvent.click(screen.getByRole('button', { name: t.common.retry }))
     await waitFor(() => expect(screen.getByText('5000 钻石')).toBeTruthy())
   })
