@@ -1,6 +1,6 @@
 import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
-import { optionalPositiveInt, searchWithId } from './search.ts'
+import { optionalPositiveInt, returnPath, returnSearch, searchWithId } from './search.ts'
 
 describe('optionalPositiveInt', () => {
   it.each([
@@ -36,5 +36,57 @@ describe('searchWithId in a router', () => {
 
   it.each(['/page?id=abc', '/page?id=-1', '/page'])('lets no raw value through for %s', async (href) => {
     expect((await searchAt(href)).id).toBeUndefined()
+  })
+})
+
+describe('returnPath', () => {
+  it.each([
+    '/play/longVideo?id=5',
+    '/',
+    '/mine/',
+    '/subpage/result?keyword=%E6%B5%B7',
+    '/play/videoCollection?id=3#top',
+  ])('keeps the app path %s', (path) => {
+    expect(returnPath(path)).toBe(path)
+  })
+
+  it.each([
+    ['another origin', '//evil.example/x'],
+    ['a backslash origin', '/\\evil.example'],
+    ['a backslash later', '/play\\x'],
+    ['a scheme', 'https://evil.example/'],
+    ['javascript', 'javascript:alert(1)'],
+    ['a relative path', 'play/longVideo?id=5'],
+    ['a tab that URL parsing drops', '/\t/evil.example'],
+    ['a newline', '/play\nx'],
+    ['a space', '/play x'],
+    ['empty', ''],
+    ['too long', `/${'a'.repeat(600)}`],
+    ['a number', 5],
+    ['nothing', undefined],
+  ])('refuses %s', (_case, value) => {
+    expect(returnPath(value)).toBeUndefined()
+  })
+
+  it('returnSearch always names from, undefined when unsafe', () => {
+    expect(returnSearch({ from: '/play/longVideo?id=5' })).toEqual({ from: '/play/longVideo?id=5' })
+    expect(returnSearch({ from: '//evil.example' })).toEqual({ from: undefined })
+    expect(returnSearch({})).toEqual({ from: undefined })
+  })
+
+  it('lets no unsafe from through a router', async () => {
+    const fromAt = async (href: string) => {
+      const rootRoute = createRootRoute()
+      const page = createRoute({ getParentRoute: () => rootRoute, path: '/page', validateSearch: returnSearch })
+      const router = createRouter({
+        routeTree: rootRoute.addChildren([page]),
+        history: createMemoryHistory({ initialEntries: [href] }),
+      })
+      await router.load()
+      return (router.state.matches.at(-1)!.search as Record<string, unknown>).from
+    }
+    expect(await fromAt('/page?from=%2Fplay%2FlongVideo%3Fid%3D5')).toBe('/play/longVideo?id=5')
+    expect(await fromAt('/page?from=%2F%2Fevil.example')).toBeUndefined()
+    expect(await fromAt('/page?from=https%3A%2F%2Fevil.example')).toBeUndefined()
   })
 })

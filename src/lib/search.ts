@@ -20,3 +20,27 @@ export function optionalString(value: unknown): string | undefined {
 export function searchWithId(search: Record<string, unknown>): { id: number | undefined } {
   return { id: optionalPositiveInt(search.id) }
 }
+
+/** Longest return path kept (a page path and its query; anything longer is not one of ours). */
+const MAX_RETURN_PATH_LENGTH = 512
+
+/**
+ * A path inside the app to come back to (`/play/longVideo?id=5`), or undefined: it must start
+ * with a single `/`. `//host` and `/\host` are other origins to a browser, and URL parsing drops
+ * tabs and newlines (`/\t/host` is `//host`), so backslashes, whitespace and control characters
+ * are refused anywhere, as is anything with a scheme.
+ */
+export function returnPath(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > MAX_RETURN_PATH_LENGTH) return undefined
+  return /^\/(?![/\\])[^\\\s\p{Cc}]*$/u.test(value) ? value : undefined
+}
+
+/** `?from=`: where a purchase started (payments' pages); always present, undefined when missing or unsafe. */
+export function returnSearch(search: Record<string, unknown>): { from?: string } {
+  return { from: returnPath(search.from) }
+}
+
+/** `?orderId=`: the checkout's way back to /mine/recharge; the page checks it is an order number. */
+export function orderIdSearch(search: Record<string, unknown>): { orderId?: string } {
+  return { orderId: optionalString(search.orderId) }
+}

@@ -120,7 +120,12 @@ describe('play page', () => {
     expect(await sheet.getByRole('alert').textContent()).toContain('余额不足')
     expect(await sheet.getByRole('button', { name: '确认解锁' }).count()).toBe(0)
     await sheet.getByRole('link', { name: '去充值' }).click()
-    await page.waitForURL(`${baseUrl}/mine/diamondRecharge`)
+    // The recharge knows its way back to this video.
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/mine/diamondRecharge' &&
+        /^\/play\/longVideo\?id=\d+$/.test(url.searchParams.get('from') ?? ''),
+    )
   })
 
   it('without native HLS, hls.js plays the preview too, with no key request', async () => {
@@ -140,7 +145,9 @@ describe('play page', () => {
     expect(locked.video).toBe(false)
     expect(locked.overlay).toContain('需要开通会员')
     await page.getByRole('link', { name: '开通会员' }).click()
-    await page.waitForURL(`${baseUrl}/mine/vip`)
+    await page.waitForURL(
+      (url) => url.pathname === '/mine/vip' && /^\/play\/longVideo\?id=\d+$/.test(url.searchParams.get('from') ?? ''),
+    )
   })
 
   it('after an operator credits diamonds, unlocking a priced video plays it, and Mine lists it as bought', async () => {

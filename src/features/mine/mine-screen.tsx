@@ -6,6 +6,7 @@ import { MineProfile } from './mine-profile.tsx'
 const MENU = [
   ['/mine/vip', t.pages.vip],
   ['/mine/diamondRecharge', t.pages.diamondRecharge],
+  ['/mine/rechargeRecord', t.pages.rechargeRecord],
   ['/mine/credentials', t.pages.credentials],
   ['/mine/myCollect', t.pages.myCollect],
   ['/mine/myHistory', t.pages.myHistory],

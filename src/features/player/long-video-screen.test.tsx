@@ -69,7 +69,7 @@ describe('LongVideoScreen', () => {
     expect(post).toHaveBeenCalledWith('media/play', { id: 7 })
   })
 
-  it('a priced video shows the lock; with no balance the sheet says 余额不足 and links to recharge', async () => {
+  it('a priced video shows the lock; with no balance the sheet says 余额不足 and links to recharge, then back here', async () => {
     const { attached } = open(async () => playInfo(7, { lock: 'price', lines: [], balance: 0 }, { price: 990 }))
     expect(await screen.findByText('付费视频')).toBeTruthy()
     expect(document.querySelector('video')).toBeNull()
@@ -77,7 +77,9 @@ describe('LongVideoScreen', () => {
     const sheet = await screen.findByRole('dialog', { name: '解锁视频' })
     expect(within(sheet).getByTestId('unlock-price').textContent).toBe('9.90钻石')
     expect(within(sheet).getByRole('alert').textContent).toContain('余额不足')
-    expect(within(sheet).getByRole('link', { name: '去充值' }).getAttribute('href')).toBe('/mine/diamondRecharge')
+    expect(within(sheet).getByRole('link', { name: '去充值' }).getAttribute('href')).toBe(
+      '/mine/diamondRecharge?from=%2Fplay%2FlongVideo%3Fid%3D7',
+    )
     expect(attached).toEqual([])
   })
 
@@ -134,10 +136,14 @@ describe('LongVideoScreen', () => {
     expect(await screen.findByRole('link', { name: '去充值' })).toBeTruthy()
   })
 
-  it('a VIP-only video asks for a membership and links /mine/vip', async () => {
-    open(async () => playInfo(7, { lock: 'vip', lines: [] }, { vip: 2 }))
+  it('a VIP-only video asks for a membership and links /mine/vip, then back here', async () => {
+    const { router } = open(async () => playInfo(7, { lock: 'vip', lines: [] }, { vip: 2 }))
     expect(await screen.findByText('需要开通会员')).toBeTruthy()
-    expect(screen.getByRole('link', { name: '开通会员' }).getAttribute('href')).toBe('/mine/vip')
+    const link = screen.getByRole('link', { name: '开通会员' })
+    expect(link.getAttribute('href')).toBe('/mine/vip?from=%2Fplay%2FlongVideo%3Fid%3D7')
+    fireEvent.click(link)
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/mine/vip'))
+    expect(router.state.location.search).toEqual({ from: '/play/longVideo?id=7' })
     expect(document.querySelector('video')).toBeNull()
   })
 

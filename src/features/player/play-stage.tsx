@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useLocation } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { formatMoney } from '../../../core/format/money.ts'
 import { t } from '../../lib/messages-watch.ts'
@@ -44,6 +44,8 @@ export function PlayStage({
   const { info } = view
   const [previewEnded, setPreviewEnded] = useState(false)
   const poster = usePoster(cover)
+  // The membership purchase comes back here once paid (features/payments).
+  const here = useLocation({ select: (location) => location.href })
   const title = info.video.title
 
   if (view.stale) {
@@ -63,7 +65,7 @@ export function PlayStage({
       <CoverFrame cover={cover} title={title} locked>
         <p className="player__overlay-text">{t.player.vipRequired}</p>
         <p className="player__overlay-hint">{t.player.vipRequiredHint}</p>
-        <Link to="/mine/vip" className="button">
+        <Link to="/mine/vip" search={{ from: here }} className="button">
           {t.player.openVip}
         </Link>
       </CoverFrame>

@@ -45,11 +45,11 @@ describe('UnlockSheet', () => {
     expect(onUnlocked).toHaveBeenCalledTimes(1)
   })
 
-  it('with too few diamonds: says 余额不足 with a way to recharge and offers no purchase', async () => {
+  it('with too few diamonds: says 余额不足 with a way to recharge (and back here) and offers no purchase', async () => {
     const { onConfirm } = open({ price: 500, balance: 499 })
     expect((await screen.findByRole('alert')).textContent).toContain('余额不足')
     const recharge = screen.getByRole('link', { name: '去充值' })
-    expect(recharge.getAttribute('href')).toBe('/mine/diamondRecharge')
+    expect(recharge.getAttribute('href')).toBe('/mine/diamondRecharge?from=%2Fsheet')
     expect(screen.queryByRole('button', { name: '确认解锁' })).toBeNull()
     expect(onConfirm).not.toHaveBeenCalled()
   })

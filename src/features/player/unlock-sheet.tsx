@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useLocation } from '@tanstack/react-router'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { formatMoney } from '../../../core/format/money.ts'
 import { t } from '../../lib/messages-watch.ts'
@@ -34,6 +34,8 @@ export function UnlockSheet({ title, price, balance, onConfirm, onUnlocked, onCl
   const [phase, setPhase] = useState<Phase>(balance < price ? { step: 'insufficient' } : { step: 'ready' })
   const [shownBalance, setShownBalance] = useState(balance)
   const mainAction = useId()
+  // The recharge comes back here once paid (features/payments).
+  const here = useLocation({ select: (location) => location.href })
   const firstStep = useRef(phase.step)
   // Sheet re-runs its focus effect when onClose changes: hand it one that never does.
   const close = useRef(onClose)
@@ -72,7 +74,7 @@ export function UnlockSheet({ title, price, balance, onConfirm, onUnlocked, onCl
             {t.player.cancel}
           </button>
           {phase.step === 'insufficient' ? (
-            <Link to="/mine/diamondRecharge" className="button" id={mainAction}>
+            <Link to="/mine/diamondRecharge" search={{ from: here }} className="button" id={mainAction}>
               {t.player.recharge}
             </Link>
           ) : phase.step === 'owned' ? (

@@ -1,11 +1,14 @@
-import { t } from '../../lib/messages-pages.ts'
-import { ComingSoon } from '../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { OrderScreen } from '../../features/payments/order-screen.tsx'
+import { orderIdSearch } from '../../lib/search.ts'
 
 export const Route = createFileRoute('/mine/recharge')({
+  validateSearch: orderIdSearch,
   component: RechargePage,
 })
 
 function RechargePage() {
-  return <ComingSoon title={t.pages.recharge} />
+  const { orderId } = orderIdSearch(Route.useSearch())
+  // Another order is another wait.
+  return <OrderScreen key={orderId} orderId={orderId} />
 }

@@ -1,11 +1,15 @@
-import { t } from '../../lib/messages-pages.ts'
-import { ComingSoon } from '../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { VipScreen } from '../../features/payments/vip-screen.tsx'
+import { returnSearch } from '../../lib/search.ts'
 
 export const Route = createFileRoute('/mine/vip')({
+  validateSearch: returnSearch,
   component: VipPage,
 })
 
 function VipPage() {
-  return <ComingSoon title={t.pages.vip} />
+  // Through the validator again: the router spreads the validated search over the raw query
+  // (https://github.com/TanStack/router/issues/1965).
+  const { from } = returnSearch(Route.useSearch())
+  return <VipScreen from={from} />
 }

@@ -1,0 +1,31 @@
+import { createRoute } from '@tanstack/react-router'
+import { cleanup, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { t } from '../../lib/messages-pages.ts'
+import { renderRoutes, storeWithFakeApi } from '../../testing/app-kit.tsx'
+import { testUser, withSession } from '../../testing/session-kit.ts'
+import { MineScreen } from './mine-screen.tsx'
+
+afterEach(cleanup)
+
+describe('MineScreen', () => {
+  it('shows the balance and VIP label, with entries to 开通会员, 钻石充值 and 充值记录', async () => {
+    const user = testUser({
+      balance: 6750,
+      normalVip: { vipType: 1, vipExpireInt: 1_769_918_400, vipExpire: '2026-02-01 12:00:00' },
+    })
+    const { store } = storeWithFakeApi(async () => ({ ...user, token: 'tok-1' }))
+    await withSession(store, user)
+    renderRoutes(store, '/mine/', (root) => [
+      createRoute({ getParentRoute: () => root, path: '/mine/', component: () => <MineScreen /> }),
+    ])
+    expect(await screen.findByText('钻石余额：67.50')).toBeTruthy()
+    expect(screen.getByText('VIP')).toBeTruthy()
+    const menu = screen.getByRole('navigation', { name: t.mine.title })
+    const href = (name: string) => within(menu).getByRole('link', { name }).getAttribute('href')
+    expect(href(t.pages.vip)).toBe('/mine/vip')
+    expect(t.pages.vip).toBe('开通会员')
+    expect(href(t.pages.diamondRecharge)).toBe('/mine/diamondRecharge')
+    expect(href(t.pages.rechargeRecord)).toBe('/mine/rechargeRecord')
+  })
+})
