@@ -1,29 +1,17 @@
-import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, describe, expect, inject, it } from 'vitest'
+import { admin } from '../support/admin.ts'
 import { journeyBrowser } from '../support/browser.ts'
 import { homeCards, stage, tapFromHome } from '../support/catalogue.ts'
-import { ROOT } from '../support/server-process.ts'
 
 const baseUrl = inject('baseUrl')
-const dataDir = inject('dataDir')
 const { open } = journeyBrowser()
 const downloads = mkdtempSync(join(tmpdir(), 'marquee-accounts-'))
 afterAll(() => rmSync(downloads, { recursive: true, force: true }))
-
-/** `npm run admin -- …` against the running journey server (through its control socket). */
-async function admin(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/admin/main.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir },
-  })
-  return stdout
-}
 
 /** A mainland number nobody in this run has used. */
 function freshMobile(): string {

@@ -136,20 +136,6 @@ describe('play page', () => {
     expect(errors).toEqual([])
   })
 
-  it('a VIP-only video asks for a membership and links /mine/vip', async () => {
-    const { page } = await open()
-    const [href] = await homeCards(page, 'vip')
-    expect(href).toBeDefined()
-    await tapFromHome(page, href!)
-    const locked = await stage(page)
-    expect(locked.video).toBe(false)
-    expect(locked.overlay).toContain('需要开通会员')
-    await page.getByRole('link', { name: '开通会员' }).click()
-    await page.waitForURL(
-      (url) => url.pathname === '/mine/vip' && /^\/play\/longVideo\?id=\d+$/.test(url.searchParams.get('from') ?? ''),
-    )
-  })
-
   it('after an operator credits diamonds, unlocking a priced video plays it, and Mine lists it as bought', async () => {
     // Its own server: the embedded database serves one process, so the operator's command runs
     // while the server is stopped, on the same data directory. The server comes back on another

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { formatDate } from '../../../core/format/date.ts'
 import { sendPlainStatus } from '../../errors.ts'
-import { escapeHtml } from '../../html.ts'
+import { escapeHtml, ICON_LINK } from '../../html.ts'
 import type { SandboxMessage, SmsGateway } from './sms-gateway.ts'
 
 export const SANDBOX_SMS_PATH = '/sandbox/sms'
@@ -24,6 +24,7 @@ function sandboxPage(messages: SandboxMessage[]): string {
 <html lang="zh-CN"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
+${ICON_LINK}
 <meta http-equiv="refresh" content="${REFRESH_SECONDS}">
 <title>短信沙箱 · Marquee</title>
 <style>

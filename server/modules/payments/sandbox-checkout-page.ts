@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { formatPrice } from '../../../core/format/money.ts'
 import { sendPlainStatus } from '../../errors.ts'
-import { escapeHtml } from '../../html.ts'
+import { escapeHtml, ICON_LINK } from '../../html.ts'
 import { orderReturnPath } from './orders.ts'
 import type { PaymentProvider } from './provider.ts'
 import {
@@ -33,6 +33,7 @@ function checkoutPage(checkout: SandboxCheckout): string {
 <html lang="zh-CN"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
+${ICON_LINK}
 <title>沙箱收银台 · Marquee</title>
 <style>
 body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #f4f4f5; color: #222; }
