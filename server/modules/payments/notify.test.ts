@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { paymentEvents, paymentOrders } from '../../db/schema/payments.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
 import { balanceOf, ledgerOf, loginGuest } from '../wallet/testing.ts'
@@ -14,6 +14,7 @@ import {
   sandboxOf,
   sandboxSecret,
   submitOrder,
+  auditFindings,
 } from './testing.ts'
 
 const MINUTE = 60_000
@@ -21,6 +22,8 @@ const MINUTE = 60_000
 describe.each(BACKENDS)('payment notifications over HTTP (%s)', (backend) => {
   // Enough connections that the racing notifications really run side by side on PostgreSQL.
   const t = useTestApp(backend, { poolSize: 20 })
+  // Whatever a test did through the services, the ledgers still add up.
+  afterEach(async () => expect(await auditFindings(t.db)).toEqual([]))
   let origin = ''
   let userId = 0
   let packageId = 0

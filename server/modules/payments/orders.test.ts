@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Order, OrderPage } from '../../../core/contracts/payments.ts'
 import { ORDER_ID_PATTERN } from '../../../core/contracts/payments.ts'
 import { BusinessCode } from '../../../core/protocol/codes.ts'
@@ -9,7 +9,7 @@ import { loginGuest } from '../wallet/testing.ts'
 import { createWalletService } from '../wallet/service.ts'
 import { createPaymentCatalogue } from './catalogue.ts'
 import { createOrdersService, orderNumber } from './orders.ts'
-import { eventsOf, insertCard, insertPackage, orderRow, submitOrder } from './testing.ts'
+import { eventsOf, insertCard, insertPackage, orderRow, submitOrder, auditFindings } from './testing.ts'
 
 describe('orderNumber', () => {
   it('is MQ, the UTC time to the second and 6 random digits', () => {
@@ -22,6 +22,8 @@ describe('orderNumber', () => {
 
 describe.each(BACKENDS)('recharge/submit, recharge/status, recharge/history (%s)', (backend) => {
   const t = useTestApp(backend)
+  // Whatever a test did through the services, the ledgers still add up.
+  afterEach(async () => expect(await auditFindings(t.db)).toEqual([]))
   let userId = 0
   let packageId = 0
 

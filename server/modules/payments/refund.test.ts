@@ -1,11 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { BACKENDS, useTestApp } from '../../testing/harness.ts'
 import { balanceOf, insertVideos, ledgerOf, loginGuest } from '../wallet/testing.ts'
 import { RefundRefusedError } from './orders.ts'
-import { eventsOf, insertPackage, listen, orderRow, sandboxOf, submitOrder } from './testing.ts'
+import { eventsOf, insertPackage, listen, orderRow, sandboxOf, submitOrder, auditFindings } from './testing.ts'
 
 describe.each(BACKENDS)('diamond refunds (%s)', (backend) => {
   const t = useTestApp(backend)
+  // Whatever a test did through the services, the ledgers still add up.
+  afterEach(async () => expect(await auditFindings(t.db)).toEqual([]))
   let userId = 0
   let packageId = 0
 

@@ -8,6 +8,8 @@ import { loadOrCreateSecret } from '../../db/server-secrets.ts'
 import { diamondPackages, paymentEvents, paymentOrders, vipCards, vipLedger } from '../../db/schema/payments.ts'
 import type { TestClient } from '../../testing/client.ts'
 import { START_MS } from '../../testing/harness.ts'
+import { runAudit, WALLET_RULES } from '../wallet/audit.ts'
+import { PAYMENTS_RULES } from './audit.ts'
 import type { ProviderPayment } from './provider.ts'
 import { isSandboxProvider, signNotification, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './sandbox-provider.ts'
 
@@ -122,3 +124,6 @@ export async function eventsOf(db: Db, orderId: number) {
 export async function vipLedgerOf(db: Db, userId: number) {
   return db.select().from(vipLedger).where(eq(vipLedger.userId, userId)).orderBy(asc(vipLedger.id))
 }
+
+/** What `wallet:audit` finds wrong: the payments tests check after each that nothing is. */
+export const auditFindings = (db: Db) => runAudit(db, [...WALLET_RULES, ...PAYMENTS_RULES])

@@ -1,17 +1,19 @@
 import { eq } from 'drizzle-orm'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PlayInfo } from '../../../core/contracts/play.ts'
 import type { UserInfo } from '../../../core/contracts/session.ts'
 import { users } from '../../db/schema/accounts.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
 import { insertVideos, loginGuest } from '../wallet/testing.ts'
 import { insertStream, setVip } from '../watching/testing.ts'
-import { insertCard, listen, orderRow, sandboxOf, submitOrder, vipLedgerOf } from './testing.ts'
+import { insertCard, listen, orderRow, sandboxOf, submitOrder, vipLedgerOf, auditFindings } from './testing.ts'
 
 const DAY = 24 * 3600_000
 
 describe.each(BACKENDS)('VIP cards (%s)', (backend) => {
   const t = useTestApp(backend)
+  // Whatever a test did through the services, the ledgers still add up.
+  afterEach(async () => expect(await auditFindings(t.db)).toEqual([]))
   let userId = 0
 
   beforeEach(async () => {
