@@ -46,6 +46,7 @@ describe('returnPath', () => {
     '/mine/',
     '/subpage/result?keyword=%E6%B5%B7',
     '/play/videoCollection?id=3#top',
+    '/subpage/result?keyword=a//b..c',
   ])('keeps the app path %s', (path) => {
     expect(returnPath(path)).toBe(path)
   })
@@ -60,6 +61,10 @@ describe('returnPath', () => {
     ['a tab that URL parsing drops', '/\t/evil.example'],
     ['a newline', '/play\nx'],
     ['a space', '/play x'],
+    ['dot segments that resolve to another origin', '/..//evil.example'],
+    ['a dot segment', '/mine/./vip'],
+    ['a parent segment at the end', '/mine/..'],
+    ['an empty segment', '/mine//vip'],
     ['empty', ''],
     ['too long', `/${'a'.repeat(600)}`],
     ['a number', 5],

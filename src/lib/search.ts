@@ -28,11 +28,14 @@ const MAX_RETURN_PATH_LENGTH = 512
  * A path inside the app to come back to (`/play/longVideo?id=5`), or undefined: it must start
  * with a single `/`. `//host` and `/\host` are other origins to a browser, and URL parsing drops
  * tabs and newlines (`/\t/host` is `//host`), so backslashes, whitespace and control characters
- * are refused anywhere, as is anything with a scheme.
+ * are refused anywhere, as is anything with a scheme, and so are dot and empty segments.
  */
 export function returnPath(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > MAX_RETURN_PATH_LENGTH) return undefined
-  return /^\/(?![/\\])[^\\\s\p{Cc}]*$/u.test(value) ? value : undefined
+  if (!/^\/(?![/\\])[^\\\s\p{Cc}]*$/u.test(value)) return undefined
+  // Dot segments and empty ones resolve to another path (`/..//host` is `//host`): none of ours has them.
+  const path = value.split(/[?#]/, 1)[0]!
+  return path.includes('//') || /\/\.\.?(\/|$)/.test(path) ? undefined : value
 }
 
 /** `?from=`: where a purchase started (payments' pages); always present, undefined when missing or unsafe. */

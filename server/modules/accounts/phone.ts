@@ -238,7 +238,7 @@ export function createPhoneService(context: AccountsContext) {
         if (user.isGuest) return guestBecomes(tx, user, mobile, caller, now)
         const bound = await phoneRepo.setMobile(tx, user.id, null, mobile)
         if (!bound) throw businessError(BusinessCode.MobileAlreadyBound)
-        return { login: { ...toUserInfo(bound), token: caller.token }, after: () => {} }
+        return { login: { ...toUserInfo(bound, now), token: caller.token }, after: () => {} }
       })
       result.after()
       return result.login
@@ -266,7 +266,7 @@ export function createPhoneService(context: AccountsContext) {
         if (!row) throw businessError(BusinessCode.NotBoundMobile)
         return row
       })
-      return toUserInfo(changed)
+      return toUserInfo(changed, new Date(context.now()))
     },
   }
 }

@@ -16,7 +16,7 @@ export function createProfileService(context: AccountsContext) {
   async function update(user: SessionUser, patch: Parameters<typeof repo.updateProfile>[2]): Promise<UserInfo> {
     const row = await repo.updateProfile(db, user.userId, patch)
     if (!row) throw new AppError(BusinessCode.NotFound, '用户不存在')
-    return toUserInfo(row)
+    return toUserInfo(row, new Date(context.now()))
   }
 
   return {

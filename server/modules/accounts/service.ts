@@ -93,7 +93,7 @@ export function createAccountsService(deps: AccountsDeps) {
         }
         const token = await signIn.openSession(tx, user.id, { deviceId: input.devID, deviceName }, now)
         const revoked = await repo.revokeSessionsBeyond(tx, user.id, MAX_SESSIONS_PER_DEVICE, now)
-        return { login: { ...toUserInfo(user), token }, revoked }
+        return { login: { ...toUserInfo(user, now), token }, revoked }
       })
       if (!result) return null
       // After the commit: a lookup between a forget and the commit would remember the session again.
@@ -106,7 +106,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const id = userId ?? session.userId
       const user = await repo.findUserById(db, id)
       if (!user) throw new AppError(BusinessCode.NotFound, '用户不存在')
-      return id === session.userId ? { ...toUserInfo(user), token } : toPublicUserInfo(user)
+      const now = new Date(deps.now())
+      return id === session.userId ? { ...toUserInfo(user, now), token } : toPublicUserInfo(user, now)
     },
 
     async logout(token: string) {

@@ -95,7 +95,7 @@ export function createSignIn(deps: SignInDeps) {
       const token = await openSession(tx, userId, caller.device, now)
       const user = await repo.findUserById(tx, userId)
       if (!user) throw new Error(`user ${userId} vanished while signing in`)
-      const login: LoginResult = { ...toUserInfo(user), token }
+      const login: LoginResult = { ...toUserInfo(user, now), token }
       return { login, after: () => deps.sessions.forgetHashes(revoked) }
     },
 

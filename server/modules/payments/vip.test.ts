@@ -112,5 +112,8 @@ describe.each(BACKENDS)('VIP cards (%s)', (backend) => {
     expect(row.normalVipType).toBe(1)
     expect(row.normalVipExpire!.getTime()).toBeLessThan(t.clock.now())
     expect(((await t.client.call('media/play', { id: videoId })).body.data as PlayInfo).lock).toBe('vip')
+    // User info says so too: a lapsed line reports vipType 0 (Mine's label goes), with its last expiry.
+    const { normalVip } = (await t.client.call('user/info', {})).body.data as UserInfo
+    expect(normalVip).toMatchObject({ vipType: 0, vipExpireInt: Math.floor(row.normalVipExpire!.getTime() / 1000) })
   })
 })
