@@ -6,7 +6,7 @@ import {
   offerUpdates,
   postImageOrigins,
   syncImageOrigins,
-  UPDATE_RELOAD_FALLBACK_MS,
+  UPDATE_RECHECK_MS,
   whenNetworkQuiet,
 } from './sw-bridge.ts'
 
@@ -129,11 +129,14 @@ describe('offerUpdates', () => {
     const timers = fakeTimers()
     const offers: Array<() => void> = []
     let reloads = 0
+    const world = { controller: 'old worker', waiting: true }
     offerUpdates(workbox.wb, (apply) => offers.push(apply), {
       reload: () => reloads++,
       setTimeout: timers.setTimeout,
+      controller: () => world.controller,
+      workerWaiting: () => world.waiting,
     })
-    return { workbox, timers, offers, reloads: () => reloads }
+    return { workbox, timers, offers, world, reloads: () => reloads }
   }
 
   it('offers nothing until a worker is waiting, and does not skip waiting before the tap', () => {
@@ -145,25 +148,59 @@ describe('offerUpdates', () => {
   })
 
   it('on the tap asks the waiting worker to skip waiting and reloads once it controls the page', () => {
-    const { workbox, timers, offers, reloads } = setup()
+    const { workbox, timers, offers, world, reloads } = setup()
     workbox.emit('waiting')
     offers[0]!()
     expect(workbox.calls).toEqual(['skip-waiting'])
+    expect(timers.pending.map(({ ms }) => ms)).toEqual([UPDATE_RECHECK_MS])
     expect(reloads()).toBe(0)
+    world.controller = 'new worker'
+    world.waiting = false
     workbox.emit('controlling')
     expect(reloads()).toBe(1)
-    // The fallback timer firing later does not reload a second time.
+    // The recheck coming later neither reloads a second time nor asks again.
     timers.fire()
+    expect(reloads()).toBe(1)
+    expect(workbox.calls).toEqual(['skip-waiting'])
+    expect(timers.pending).toHaveLength(0)
+  })
+
+  it('never reloads while the new worker still waits for the old one, asking again at each recheck', () => {
+    // The old worker is still answering a request (a slow cover): a reload now would get the old index.html.
+    const { workbox, timers, offers, world, reloads } = setup()
+    workbox.emit('waiting')
+    offers[0]!()
+    timers.fire()
+    timers.fire()
+    expect(reloads()).toBe(0)
+    expect(workbox.calls).toEqual(['skip-waiting', 'skip-waiting', 'skip-waiting'])
+    expect(timers.pending.map(({ ms }) => ms)).toEqual([UPDATE_RECHECK_MS])
+    world.controller = 'new worker'
+    world.waiting = false
+    workbox.emit('controlling')
     expect(reloads()).toBe(1)
   })
 
-  it('reloads after the fallback time when the new worker never takes control', () => {
-    const { workbox, timers, offers, reloads } = setup()
+  it('reloads at a recheck when control changed without a controlling event', () => {
+    const { workbox, timers, offers, world, reloads } = setup()
     workbox.emit('waiting')
     offers[0]!()
-    expect(timers.pending.map(({ ms }) => ms)).toEqual([UPDATE_RELOAD_FALLBACK_MS])
+    world.controller = 'new worker'
     timers.fire()
     expect(reloads()).toBe(1)
+    expect(timers.pending).toHaveLength(0)
+    workbox.emit('controlling')
+    expect(reloads()).toBe(1)
+  })
+
+  it('reloads at a recheck when no worker waits any more', () => {
+    const { workbox, timers, offers, world, reloads } = setup()
+    workbox.emit('waiting')
+    offers[0]!()
+    world.waiting = false
+    timers.fire()
+    expect(reloads()).toBe(1)
+    expect(workbox.calls).toEqual(['skip-waiting'])
   })
 
   it('treats a second tap as the first', () => {

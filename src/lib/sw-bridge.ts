@@ -2,8 +2,8 @@ import { DomainType, domainUrl } from '../../core/contracts/domain.ts'
 import type { AppConfig } from '../../core/contracts/config.ts'
 import type { PageToWorkerMessage } from '../../core/sw-messages.ts'
 
-/** How long a tapped update waits for the new worker to take control before reloading anyway. */
-export const UPDATE_RELOAD_FALLBACK_MS = 3000
+/** While a tapped update waits for the new worker to take over, the page looks again (and asks again) this often. */
+export const UPDATE_RECHECK_MS = 3000
 /** A page left open checks for a new version when it becomes visible, at most this often. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
 
@@ -17,15 +17,28 @@ export interface UpdatableWorkbox {
 export interface UpdateDeps {
   reload(): void
   setTimeout(callback: () => void, ms: number): unknown
-  fallbackMs?: number
+  /** The worker controlling the page now: navigator.serviceWorker.controller. */
+  controller(): unknown
+  /** Whether a new worker still waits to take over: registration.waiting. */
+  workerWaiting(): boolean
+  recheckMs?: number
 }
 
 /**
  * Workbox's "Offer a page reload for users": when a new worker is waiting, offer `apply`;
  * applying asks the waiting worker to skip waiting (messageSkipWaiting, which targets the
- * waiting worker, not the active one) and reloads once the new worker controls the page.
- * `controlling` may never come (the tab lost the race with another tab, the worker failed to
- * activate, a browser quirk), so a timer reloads anyway; the page reloads only once.
+ * waiting worker, not the active one) and reloads once the new worker controls the page, so
+ * the reload is answered by the new worker: the new index.html.
+ *
+ * Taking over can take a while: the browser activates the new worker only once the old one has
+ * finished the requests it is handling (the spec's Activate waits for them), such as a cover
+ * still loading on a slow network. A reload before that is answered by the old worker with the
+ * old index.html: the user stays on the old version, and that page is then handed to the new
+ * worker mid-load, whose precache no longer has the old build's chunks. So the page never
+ * reloads while the new worker still waits. Every `recheckMs` it looks again: it reloads if
+ * control changed without a `controlling` event (a browser quirk) or if no worker waits any
+ * more (nothing newer to miss), and otherwise asks again (a newer worker may have replaced the
+ * one asked). The page reloads only once.
  */
 export function offerUpdates(wb: UpdatableWorkbox, onUpdateReady: (apply: () => void) => void, deps: UpdateDeps) {
   wb.addEventListener('waiting', () => {
@@ -33,15 +46,25 @@ export function offerUpdates(wb: UpdatableWorkbox, onUpdateReady: (apply: () => 
     onUpdateReady(() => {
       if (applied) return
       applied = true
+      const controllerAtTap = deps.controller()
       let reloaded = false
       const reloadOnce = () => {
         if (reloaded) return
         reloaded = true
         deps.reload()
       }
+      const recheck = () => {
+        if (reloaded) return
+        if (deps.controller() !== controllerAtTap || !deps.workerWaiting()) {
+          reloadOnce()
+          return
+        }
+        wb.messageSkipWaiting()
+        deps.setTimeout(recheck, deps.recheckMs ?? UPDATE_RECHECK_MS)
+      }
       wb.addEventListener('controlling', reloadOnce)
       wb.messageSkipWaiting()
-      deps.setTimeout(reloadOnce, deps.fallbackMs ?? UPDATE_RELOAD_FALLBACK_MS)
+      deps.setTimeout(recheck, deps.recheckMs ?? UPDATE_RECHECK_MS)
     })
   })
 }
@@ -133,11 +156,15 @@ export function registerServiceWorkerLater(onUpdateReady: (applyUpdate: () => vo
     import('workbox-window')
       .then(({ Workbox }) => {
         const wb = new Workbox('/sw.js', { scope: '/' })
+        let registration: ServiceWorkerRegistration | undefined
         offerUpdates(wb, onUpdateReady, {
           reload: () => location.reload(),
           setTimeout: (callback, ms) => setTimeout(callback, ms),
+          controller: () => navigator.serviceWorker.controller,
+          // Known once register() settles, long before a tap's first recheck; until then keep waiting.
+          workerWaiting: () => (registration ? registration.waiting !== null : true),
         })
-        return wb.register()
+        return wb.register().then((registered) => (registration = registered))
       })
       .catch(() => {
         // No worker (private mode, unsupported): the app works online without it.

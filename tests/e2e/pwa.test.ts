@@ -8,6 +8,8 @@ import { controlled } from '../support/service-worker.ts'
 
 const baseUrl = inject('baseUrl')
 const BUILD_2_ID = 'e2e-build-2'
+/** Longer than the 3 s a tapped update once waited before reloading anyway. */
+const SLOW_COVER_MS = 5000
 const CHUNK_ERROR =
   /dynamically imported module|Importing a module script failed|module script|Loading chunk|preload CSS/i
 
@@ -174,7 +176,7 @@ describe('a new version', () => {
   afterEach(() => deploy(build1))
 
   it('prompts, and on the tap the new worker controls the page without chunk errors', async () => {
-    const { page, errors } = await open()
+    const { page, errors, context } = await open()
     await page.goto(`${origin}/`)
     await controlled(page)
     await page.getByRole('navigation', { name: '主导航' }).waitFor()
@@ -187,6 +189,21 @@ describe('a new version', () => {
     })
     const prompt = page.getByRole('dialog', { name: '发现新版本' })
     await prompt.waitFor()
+
+    // A slow phone: the old worker is still fetching a cover at the tap. The browser hands over to
+    // the new worker only once the old one has answered it; a reload before that (a fixed 3 s
+    // timer did one) was answered by the old worker with the old index.html.
+    const slowCover = `${origin}/img/slow-cover`
+    let coverInFlight!: (fromWorker: boolean) => void
+    const coverFetched = new Promise<boolean>((resolve) => (coverInFlight = resolve))
+    await context.route(slowCover, async (route) => {
+      coverInFlight(route.request().serviceWorker() !== null)
+      await new Promise((resolve) => setTimeout(resolve, SLOW_COVER_MS))
+      await route.continue().catch(() => {})
+    })
+    await page.evaluate((src) => void document.body.append(Object.assign(new Image(), { src })), slowCover)
+    expect(await coverFetched).toBe(true)
+
     const reloaded = page.waitForEvent('load')
     await prompt.getByRole('button', { name: '立即更新' }).click()
     await reloaded
