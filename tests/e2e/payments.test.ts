@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { admin } from '../support/admin.ts'
 import { journeyBrowser } from '../support/browser.ts'
-import { homeCards, stage, tapFromHome } from '../support/catalogue.ts'
+import { homeCards, playsPast, stage, tapFromHome } from '../support/catalogue.ts'
 
 const baseUrl = inject('baseUrl')
 const { open } = journeyBrowser()
@@ -18,18 +18,6 @@ async function payAtSandbox(page: Page, button: '确认支付' | '支付失败')
 /** The order page's outcome heading once the wait is over. */
 async function orderOutcome(page: Page, outcome: '支付成功' | '支付失败') {
   await page.getByRole('heading', { name: outcome }).waitFor({ timeout: 30_000 })
-}
-
-async function playsPast(page: Page, seconds: number) {
-  await page.evaluate(() =>
-    document
-      .querySelector('video')
-      ?.play()
-      .catch(() => undefined),
-  )
-  await page.waitForFunction((s) => (document.querySelector('video')?.currentTime ?? 0) > s, seconds, {
-    timeout: 30_000,
-  })
 }
 
 describe('paying', () => {

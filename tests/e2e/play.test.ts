@@ -7,25 +7,11 @@ import { promisify } from 'node:util'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { journeyBrowser } from '../support/browser.ts'
-import { homeCards, stage, tapFromHome } from '../support/catalogue.ts'
+import { homeCards, playsPast, stage, tapFromHome } from '../support/catalogue.ts'
 import { ROOT, startServer } from '../support/server-process.ts'
 
 const baseUrl = inject('baseUrl')
 const { open } = journeyBrowser()
-
-/** Resolves once the page's video has played past `seconds` (native controls or autoplay after the tap). */
-async function playsPast(page: Page, seconds: number) {
-  // The tap that opened the page lets it play with sound; start it in case autoplay was refused.
-  await page.evaluate(() =>
-    document
-      .querySelector('video')
-      ?.play()
-      .catch(() => undefined),
-  )
-  await page.waitForFunction((s) => (document.querySelector('video')?.currentTime ?? 0) > s, seconds, {
-    timeout: 30_000,
-  })
-}
 
 /** Key requests the page makes, as they happen. */
 function watchKeyRequests(page: Page): string[] {

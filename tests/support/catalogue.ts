@@ -56,3 +56,17 @@ export async function stage(page: Page): Promise<{ video: boolean; overlay: stri
     overlay: document.querySelector('.player__overlay')?.textContent ?? '',
   }))
 }
+
+/** Resolves once the page's video has played past `seconds` (native controls or autoplay after the tap). */
+export async function playsPast(page: Page, seconds: number) {
+  // The tap that opened the page lets it play with sound; start it in case autoplay was refused.
+  await page.evaluate(() =>
+    document
+      .querySelector('video')
+      ?.play()
+      .catch(() => undefined),
+  )
+  await page.waitForFunction((s) => (document.querySelector('video')?.currentTime ?? 0) > s, seconds, {
+    timeout: 30_000,
+  })
+}

@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom, type Atom, type WritableAtom } from 'jotai'
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import { OrderState, type LedgerEntry, type Order } from '../../../core/contracts/payments.ts'
 import { formatDate } from '../../../core/format/date.ts'
 import { formatMoney, formatPrice } from '../../../core/format/money.ts'
 import { t } from '../../lib/messages-payments.ts'
 import { InfiniteList, type InfiniteListState } from '../../ui/infinite-list.tsx'
 import { PageHeader } from '../../ui/page-header.tsx'
+import { tabId, Tabs } from '../../ui/tabs.tsx'
 import './payments.css'
 
 /** A paged list the screen shows (the catalogue's createPagedList over ordersSource or ledgerSource fits it). */
@@ -33,55 +34,21 @@ const TABS: readonly { value: Tab; label: string }[] = [
 export function RecordsScreen({ orders, ledger }: RecordsScreenProps) {
   const [tab, setTab] = useState<Tab>(Tab.Orders)
   const prefix = useId()
-  const tabs = useRef<(HTMLButtonElement | null)[]>([])
   const panelId = `${prefix}-panel`
-
-  // WAI-ARIA tabs: arrows, Home and End move between the tabs and show theirs.
-  const handleKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = TABS.length - 1
-    const next =
-      event.key === 'ArrowRight'
-        ? (index + 1) % TABS.length
-        : event.key === 'ArrowLeft'
-          ? (index + last) % TABS.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null
-    if (next === null) return
-    event.preventDefault()
-    setTab(TABS[next]!.value)
-    tabs.current[next]?.focus()
-  }
 
   return (
     <main className="page">
       <PageHeader title={t.pages.rechargeRecord} />
-      <div className="pay-tabs" role="tablist" aria-label={t.payments.recordTabs}>
-        {TABS.map((item, index) => {
-          const selected = item.value === tab
-          return (
-            <button
-              key={item.value}
-              ref={(element) => {
-                tabs.current[index] = element
-              }}
-              type="button"
-              role="tab"
-              id={`${prefix}-${item.value}`}
-              aria-selected={selected}
-              aria-controls={panelId}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => setTab(item.value)}
-              onKeyDown={(event) => handleKey(event, index)}
-            >
-              {item.label}
-            </button>
-          )
-        })}
-      </div>
-      <div role="tabpanel" id={panelId} aria-labelledby={`${prefix}-${tab}`}>
+      <Tabs<Tab>
+        items={TABS}
+        value={tab}
+        onChange={setTab}
+        label={t.payments.recordTabs}
+        panelId={panelId}
+        idPrefix={prefix}
+        block="pay-tabs"
+      />
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(prefix, tab)}>
         {tab === Tab.Orders ? (
           <RecordPanel
             key={Tab.Orders}
