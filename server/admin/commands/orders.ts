@@ -33,7 +33,7 @@ function paymentsOf(services: AdminServices) {
     db,
     now,
     provider,
-    catalogue: createPaymentCatalogue({ db, now, provider }),
+    catalogue: createPaymentCatalogue({ db, provider }),
     wallet: createWalletService({ db, now }),
     log,
   })

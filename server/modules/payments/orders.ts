@@ -398,3 +398,9 @@ export function createOrdersService(deps: {
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>
+
+/** What the running server shares with admin commands (order:sync, order:refund): its orders and provider. */
+export interface PaymentServices {
+  orders: OrdersService
+  provider: PaymentProvider
+}

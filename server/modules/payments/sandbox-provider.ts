@@ -62,7 +62,6 @@ export interface PaymentProviderDeps {
    */
   notifyUrl: () => string | null
   log?: PaymentsLog
-  fetch?: typeof fetch
   randomBytes?: (size: number) => Uint8Array
 }
 
@@ -95,7 +94,6 @@ export function isSandboxProvider(provider: PaymentProvider): provider is Sandbo
  */
 export function createSandboxProvider(deps: PaymentProviderDeps): SandboxProvider {
   const { db, now } = deps
-  const send = deps.fetch ?? fetch
   const random = deps.randomBytes ?? ((size: number) => new Uint8Array(nodeRandomBytes(size)))
   const secret = createSecretLoader({
     db,
@@ -168,7 +166,7 @@ export function createSandboxProvider(deps: PaymentProviderDeps): SandboxProvide
     const body = JSON.stringify(paymentOf(row))
     const timestamp = String(Math.floor(now() / 1000))
     try {
-      const response = await send(url, {
+      const response = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
