@@ -128,6 +128,23 @@ describe.each(BACKENDS)('payment notifications over HTTP (%s)', (backend) => {
     expect((await ledgerOf(t.db, userId)).rows).toHaveLength(2)
   })
 
+  it('verifies the bytes as they arrived: beyond ASCII they pay; signed bytes that are not UTF-8 are refused', async () => {
+    const { order, payment, secret } = await paidSilently()
+    // Signed over its bytes, whatever the content type says: nothing is decoded before the check.
+    const garbled = Buffer.from(notificationBody({ ...payment, providerRef: 'ref-@' } as never), 'utf8')
+    garbled[garbled.indexOf('@')] = 0xff
+    expect(await notify(origin, { body: garbled, secret, timestamp: seconds() })).toEqual({
+      status: 401,
+      text: 'refused',
+    })
+    expect(t.logs.filter((line) => line.includes('body is not JSON'))).toHaveLength(1)
+    await expectNothingCredited(order.orderId)
+
+    const body = notificationBody({ ...payment, providerRef: '商户单号-7' } as never)
+    expect((await notify(origin, { body, secret, timestamp: seconds() })).status).toBe(200)
+    expect(await orderRow(t.db, order.orderId)).toMatchObject({ state: 'paid', providerRef: '商户单号-7' })
+  })
+
   it('a notification for no order of ours, or for another provider path, changes nothing', async () => {
     const secret = await sandboxSecret(t.db)
     const body = notificationBody({
