@@ -91,9 +91,8 @@ describe.each(BACKENDS)('payment notifications over HTTP (%s)', (backend) => {
     const garbled = await notify(origin, { body, secret, timestamp: seconds(), signature: 'abc' })
     expect(garbled.status).toBe(401)
     await expectNothingCredited(order.orderId)
-    // Nothing unauthenticated is written: a forger cannot fill the table.
+    // Nothing unauthenticated is written: a forger cannot fill the table (nor the log: below).
     expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.kind, 'refused'))).toEqual([])
-    expect(t.logs.filter((line) => line.includes('payment notification refused'))).toHaveLength(4)
 
     const cheaper = notificationBody({ ...payment, amount: 1 } as never)
     const amount = await notify(origin, { body: cheaper, secret, timestamp: seconds() })
@@ -128,8 +127,36 @@ describe.each(BACKENDS)('payment notifications over HTTP (%s)', (backend) => {
     expect((await ledgerOf(t.db, userId)).rows).toHaveLength(2)
   })
 
+  it('logs an untrusted notification at debug, counted in the refusals summary; a signed mismatch warns', async () => {
+    const { payment, secret } = await paidSilently()
+    const body = notificationBody(payment as never)
+    for (let i = 0; i < 3; i++) {
+      const forged = await notify(origin, { body, secret: new Uint8Array(32).fill(i), timestamp: seconds() })
+      expect(forged.status).toBe(401)
+    }
+    expect(t.logs.filter((line) => line.includes('payment notification refused'))).toEqual([])
+    t.app.log.level = 'debug'
+    await notify(origin, { body, secret, timestamp: seconds() - 301 })
+    const [debug, ...more] = t.logs.filter((line) => line.includes('payment notification refused'))
+    expect(more).toEqual([])
+    expect(JSON.parse(debug!)).toMatchObject({ level: 20, reason: 'timestamp outside the tolerance' })
+    t.app.log.level = 'info'
+
+    const cheaper = notificationBody({ ...payment, amount: 1 } as never)
+    expect((await notify(origin, { body: cheaper, secret, timestamp: seconds() })).status).toBe(400)
+    const [warn] = t.logs.filter((line) => line.includes('payment refused: it does not match the order'))
+    expect(JSON.parse(warn!)).toMatchObject({ level: 40, orderNo: payment.orderNo })
+
+    // The request log's summary, written by the first request after its window, counts them all.
+    t.clock.advance(10_000)
+    expect((await fetch(`${origin}/healthz`)).status).toBe(200)
+    const [summary] = t.logs.filter((line) => line.includes('requests refused'))
+    expect(JSON.parse(summary!)).toMatchObject({ level: 40, refused: { 401: 4, 400: 1 }, msg: '5 requests refused' })
+  })
+
   it('verifies the bytes as they arrived: beyond ASCII they pay; signed bytes that are not UTF-8 are refused', async () => {
     const { order, payment, secret } = await paidSilently()
+    t.app.log.level = 'debug'
     // Signed over its bytes, whatever the content type says: nothing is decoded before the check.
     const garbled = Buffer.from(notificationBody({ ...payment, providerRef: 'ref-@' } as never), 'utf8')
     garbled[garbled.indexOf('@')] = 0xff
