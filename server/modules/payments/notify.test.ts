@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { paymentEvents, paymentOrders } from '../../db/schema/payments.ts'
+import { paymentEvents, paymentOrders, sandboxPayments } from '../../db/schema/payments.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
 import { balanceOf, ledgerOf, loginGuest } from '../wallet/testing.ts'
 import { ORDER_TTL_MS, SWEEP_AFTER_MS } from './orders.ts'
@@ -258,6 +258,36 @@ describe.each(BACKENDS)('payment notifications over HTTP (%s)', (backend) => {
     t.clock.advance(ORDER_TTL_MS)
     expect(await t.app.payments.orders.sweep()).toEqual({ checked: 1, changed: 1 })
     expect((await orderRow(t.db, order.orderId)).state).toBe('expired')
+  })
+
+  it('never expires an order the provider reports paid when the report is refused', async () => {
+    const order = await submitOrder(t.client, { kind: 'diamonds', itemId: packageId })
+    // The provider took another amount than the order's, and its notification was lost.
+    await t.db.update(sandboxPayments).set({ amount: 680 }).where(eq(sandboxPayments.orderNo, order.orderId))
+    await sandboxOf(t.app).settle(order.checkoutId, 'paid', { notify: false })
+    t.clock.advance(ORDER_TTL_MS + MINUTE)
+    expect(await t.app.payments.orders.sweep()).toEqual({ checked: 1, changed: 0 })
+    const row = await orderRow(t.db, order.orderId)
+    expect(row).toMatchObject({ state: 'pending', closedAt: null, paidAt: null })
+    expect(await eventsOf(t.db, row.id)).toEqual([
+      { kind: 'checkout', detail: `ref ${order.checkoutId}` },
+      {
+        kind: 'refused',
+        detail: `query: paid, 680 CNY, ref ${order.checkoutId}: amount 680 differs from the order's 6800`,
+      },
+    ])
+    const warnings = t.logs.filter((line) => line.includes('payment refused: it does not match the order'))
+    expect(warnings.map((line) => JSON.parse(line) as object)).toEqual([
+      expect.objectContaining({ level: 40, orderNo: order.orderId, source: 'query' }),
+    ])
+    const synced = await t.app.payments.orders.sync(order.orderId)
+    expect(synced).toMatchObject({
+      outcome: 'refused',
+      before: 'pending',
+      reported: 'paid',
+      order: { state: 'pending' },
+    })
+    await expectNothingCredited(order.orderId)
   })
 
   it('a failed payment fails the order and credits nothing', async () => {

@@ -298,7 +298,10 @@ export function createOrdersService(deps: {
 
   /**
    * Asks the provider about an order and settles what it says; a pending order past its expiry
-   * that the provider does not report paid closes as expired. The sweep and `order:sync`.
+   * that the provider does not report paid closes as expired. One it reports paid stays as it
+   * is even when the report is refused (amount or currency differ): the provider may have taken
+   * money for it, so it is the operator's (a refused event and a warn line), never expired.
+   * The sweep and `order:sync`.
    */
   async function sync(orderNo: string): Promise<SyncResult> {
     const order = await repo.findOrder(db, orderNo)
@@ -311,7 +314,7 @@ export function createOrdersService(deps: {
     const payment = await provider.queryPayment(orderNo)
     const reported = payment?.state ?? null
     const settled = payment ? await settle(payment, 'query') : { outcome: SettleOutcome.Unchanged, order }
-    if (settled.outcome !== SettleOutcome.Paid && now() >= order.expiresAt.getTime()) {
+    if (reported !== 'paid' && now() >= order.expiresAt.getTime()) {
       const expired = await repo.closePending(db, order.id, OrderState.Expired, new Date(now()))
       if (expired) {
         await event(
