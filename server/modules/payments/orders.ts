@@ -28,7 +28,7 @@ export const ORDER_TTL_MS = 30 * 60_000
 export const SWEEP_AFTER_MS = 2 * 60_000
 /** How often the running server sweeps (routes.ts scheduleOrderSweep). */
 export const SWEEP_INTERVAL_MS = 60_000
-/** Orders one sweep asks about, oldest first; the rest wait for the next. */
+/** Orders one sweep asks about, the least recently asked first; the rest wait for the next. */
 const SWEEP_BATCH = 100
 /** Attempts at a free order number before giving up (6 random digits per second). */
 const ORDER_NUMBER_ATTEMPTS = 5
@@ -126,6 +126,8 @@ export function createOrdersService(deps: {
   wallet: Pick<WalletService, 'creditIn' | 'debitIn' | 'balance'>
   log?: PaymentsLog
   randomBytes?: (size: number) => Uint8Array
+  /** Orders one sweep asks about (SWEEP_BATCH); tests make it small. */
+  sweepBatch?: number
 }) {
   const { db, now, provider, wallet } = deps
   const log = deps.log ?? SILENT
@@ -311,6 +313,7 @@ export function createOrdersService(deps: {
       const reason = `the order was made with provider ${order.provider}, and PAYMENT_PROVIDER is ${provider.name}`
       return { outcome: SettleOutcome.Unchanged, order, reason, before, reported: null }
     }
+    await repo.markChecked(db, order.id, new Date(now()))
     const payment = await provider.queryPayment(orderNo)
     const reported = payment?.state ?? null
     const settled = payment ? await settle(payment, 'query') : { outcome: SettleOutcome.Unchanged, order }
@@ -328,9 +331,14 @@ export function createOrdersService(deps: {
     return { ...settled, order: (await repo.findOrder(db, orderNo)) ?? order, before, reported }
   }
 
-  /** Syncs the pending orders older than SWEEP_AFTER_MS: recovers lost notifications, closes expired orders. */
+  /**
+   * Syncs the pending orders older than SWEEP_AFTER_MS, the least recently asked first (a query
+   * that fails still counts as asked, so failing orders cannot starve the rest): recovers lost
+   * notifications, closes expired orders.
+   */
   async function sweep(): Promise<{ checked: number; changed: number }> {
-    const orderNos = await repo.pendingOrdersBefore(db, provider.name, new Date(now() - SWEEP_AFTER_MS), SWEEP_BATCH)
+    const before = new Date(now() - SWEEP_AFTER_MS)
+    const orderNos = await repo.pendingOrdersBefore(db, provider.name, before, deps.sweepBatch ?? SWEEP_BATCH)
     let changed = 0
     for (const orderNo of orderNos) {
       try {

@@ -106,7 +106,11 @@ export async function markRefunded(db: Db, orderId: number, at: Date): Promise<O
   return row ?? null
 }
 
-/** The provider's pending orders made before `before`, oldest first: the sweep's work. */
+/**
+ * The provider's pending orders made before `before`, the least recently asked about first
+ * (never asked: first of all), then by age: the sweep's work. Asking stamps `checked_at`
+ * (markChecked), so orders whose query keeps failing move behind the others.
+ */
 export async function pendingOrdersBefore(db: Db, provider: string, before: Date, limit: number): Promise<string[]> {
   const rows = await db
     .select({ orderNo: paymentOrders.orderNo })
@@ -118,9 +122,14 @@ export async function pendingOrdersBefore(db: Db, provider: string, before: Date
         eq(paymentOrders.provider, provider),
       ),
     )
-    .orderBy(asc(paymentOrders.createdAt), asc(paymentOrders.id))
+    .orderBy(sql`${paymentOrders.checkedAt} asc nulls first`, asc(paymentOrders.id))
     .limit(limit)
   return rows.map((row) => row.orderNo)
+}
+
+/** The provider is being asked about the order now (whatever it answers, or if it fails to). */
+export async function markChecked(db: Db, orderId: number, at: Date) {
+  await db.update(paymentOrders).set({ checkedAt: at }).where(eq(paymentOrders.id, orderId))
 }
 
 /** Appends to payment_events, the operator's record of what happened to an order. */
