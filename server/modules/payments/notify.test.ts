@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { paymentEvents, paymentOrders, sandboxPayments } from '../../db/schema/payments.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
 import { balanceOf, ledgerOf, loginGuest } from '../wallet/testing.ts'
-import { ORDER_TTL_MS, SWEEP_AFTER_MS } from './orders.ts'
+import { LATE_RECHECK_MS, ORDER_TTL_MS, SWEEP_AFTER_MS } from './orders.ts'
 import {
   eventsOf,
   insertPackage,
@@ -280,6 +280,10 @@ describe.each(BACKENDS)('payment notifications over HTTP (%s)', (backend) => {
     expect(warnings.map((line) => JSON.parse(line) as object)).toEqual([
       expect.objectContaining({ level: 40, orderNo: order.orderId, source: 'query' }),
     ])
+    // Asked since its expiry: the sweep asks again only every 10 minutes, refusing again.
+    expect(await t.app.payments.orders.sweep()).toEqual({ checked: 0, changed: 0 })
+    t.clock.advance(LATE_RECHECK_MS)
+    expect(await t.app.payments.orders.sweep()).toEqual({ checked: 1, changed: 0 })
     const synced = await t.app.payments.orders.sync(order.orderId)
     expect(synced).toMatchObject({
       outcome: 'refused',
@@ -287,6 +291,7 @@ describe.each(BACKENDS)('payment notifications over HTTP (%s)', (backend) => {
       reported: 'paid',
       order: { state: 'pending' },
     })
+    expect((await eventsOf(t.db, row.id)).filter((e) => e.kind === 'refused')).toHaveLength(3)
     await expectNothingCredited(order.orderId)
   })
 

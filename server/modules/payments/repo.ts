@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { OrderState } from '../../../core/contracts/payments.ts'
 import type { Db } from '../../db/client.ts'
 import { paymentEvents, paymentOrders } from '../../db/schema/payments.ts'
@@ -107,23 +107,36 @@ export async function markRefunded(db: Db, orderId: number, at: Date): Promise<O
 }
 
 /**
- * The provider's pending orders made before `before`, the least recently asked about first
- * (never asked: first of all), then by age: the sweep's work. Asking stamps `checked_at`
- * (markChecked), so orders whose query keeps failing move behind the others.
+ * The sweep's work: the provider's orders made after `madeAfter` and before `madeBefore` that
+ * are pending, expired or failed and due to be asked about — never asked; pending and not asked
+ * since its expiry (so every sweep until it expires, and once more at its expiry); or asked last
+ * at or before `askedBefore`. The least recently asked first (never asked: first of all), then
+ * the oldest. Asking stamps `checked_at` (markChecked), so orders whose query keeps failing
+ * move behind the others.
  */
-export async function pendingOrdersBefore(db: Db, provider: string, before: Date, limit: number): Promise<string[]> {
+export async function ordersToAsk(
+  db: Db,
+  window: { provider: string; madeAfter: Date; madeBefore: Date; askedBefore: Date; limit: number },
+): Promise<string[]> {
+  const t = paymentOrders
   const rows = await db
-    .select({ orderNo: paymentOrders.orderNo })
-    .from(paymentOrders)
+    .select({ orderNo: t.orderNo })
+    .from(t)
     .where(
       and(
-        eq(paymentOrders.state, OrderState.Pending),
-        lt(paymentOrders.createdAt, before),
-        eq(paymentOrders.provider, provider),
+        eq(t.provider, window.provider),
+        inArray(t.state, [OrderState.Pending, OrderState.Expired, OrderState.Failed]),
+        gt(t.createdAt, window.madeAfter),
+        lt(t.createdAt, window.madeBefore),
+        or(
+          isNull(t.checkedAt),
+          and(eq(t.state, OrderState.Pending), lt(t.checkedAt, t.expiresAt)),
+          lte(t.checkedAt, window.askedBefore),
+        ),
       ),
     )
-    .orderBy(sql`${paymentOrders.checkedAt} asc nulls first`, asc(paymentOrders.id))
-    .limit(limit)
+    .orderBy(sql`${t.checkedAt} asc nulls first`, asc(t.id))
+    .limit(window.limit)
   return rows.map((row) => row.orderNo)
 }
 
