@@ -320,7 +320,8 @@ export function createOrdersService(deps: {
    * that the provider does not report paid closes as expired. One it reports paid stays as it
    * is even when the report is refused (amount or currency differ): the provider may have taken
    * money for it, so it is the operator's (a refused event and a warn line), never expired.
-   * The sweep and `order:sync`.
+   * An order of another provider (PAYMENT_PROVIDER changed since) cannot be asked about: past its
+   * expiry it closes as expired, so the app stops waiting for it. The sweep and `order:sync`.
    */
   async function sync(orderNo: string): Promise<SyncResult> {
     const order = await repo.findOrder(db, orderNo)
@@ -328,6 +329,20 @@ export function createOrdersService(deps: {
     const before = order.state as OrderState
     if (order.provider !== provider.name) {
       const reason = `the order was made with provider ${order.provider}, and PAYMENT_PROVIDER is ${provider.name}`
+      const expired =
+        now() >= order.expiresAt.getTime()
+          ? await repo.closePending(db, order.id, OrderState.Expired, new Date(now()))
+          : null
+      if (expired) {
+        await repo.appendEvent(db, {
+          orderId: order.id,
+          provider: order.provider,
+          kind: EventKind.Expired,
+          detail: `${reason}: it cannot be asked`,
+          at: new Date(now()),
+        })
+        return { outcome: SettleOutcome.Expired, order: expired, reason, before, reported: null }
+      }
       return { outcome: SettleOutcome.Unchanged, order, reason, before, reported: null }
     }
     await repo.markChecked(db, order.id, new Date(now()))
@@ -349,16 +364,19 @@ export function createOrdersService(deps: {
   }
 
   /**
-   * Syncs the orders due to be asked about (repo.ordersToAsk), the least recently asked first (a
+   * Syncs the orders due to be asked about (repo.ordersToSweep), the least recently asked first (a
    * query that fails still counts as asked, so failing orders cannot starve the rest): pending
    * ones older than SWEEP_AFTER_MS at every sweep until they expire (recovers lost
    * notifications, closes expired orders), and those made within LATE_RECOVERY_MS that are
    * closed or were asked since their expiry once every LATE_RECHECK_MS (recovers late payments).
+   * Pending orders of a previous provider, which this one cannot be asked about, close as
+   * expired once past their expiry.
    */
   async function sweep(): Promise<{ checked: number; changed: number }> {
     const at = now()
-    const orderNos = await repo.ordersToAsk(db, {
+    const orderNos = await repo.ordersToSweep(db, {
       provider: provider.name,
+      now: new Date(at),
       madeAfter: new Date(at - LATE_RECOVERY_MS),
       madeBefore: new Date(at - SWEEP_AFTER_MS),
       askedBefore: new Date(at - LATE_RECHECK_MS),

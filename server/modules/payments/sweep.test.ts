@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { sandboxPayments } from '../../db/schema/payments.ts'
+import type { Order } from '../../../core/contracts/payments.ts'
+import { paymentEvents, paymentOrders, sandboxPayments } from '../../db/schema/payments.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
 import { balanceOf, loginGuest } from '../wallet/testing.ts'
 import { createWalletService } from '../wallet/service.ts'
@@ -143,5 +144,29 @@ describe.each(BACKENDS)('the order sweep (%s)', (backend) => {
     expect(await t.app.payments.orders.sync(order.orderId)).toMatchObject({ outcome: 'paid', before: 'expired' })
     expect(await orderRow(t.db, order.orderId)).toMatchObject({ state: 'paid', paidLate: true })
     expect(await balanceOf(t.db, userId)).toBe(11_500)
+  })
+
+  it("closes a previous provider's pending orders at their expiry, asking no one: the app stops waiting", async () => {
+    const order = await submitOrder(t.client, { kind: 'diamonds', itemId: packageId })
+    // Made before PAYMENT_PROVIDER changed: the sandbox cannot be asked about it.
+    await t.db.update(paymentOrders).set({ provider: 'alipay' }).where(eq(paymentOrders.orderNo, order.orderId))
+    const status = async () =>
+      ((await t.client.call('recharge/status', { orderId: order.orderId })).body.data as Order).state
+    t.clock.advance(SWEEP_AFTER_MS + MINUTE)
+    expect(await t.app.payments.orders.sweep()).toEqual({ checked: 0, changed: 0 })
+    expect(await status()).toBe('pending')
+
+    t.clock.advance(ORDER_TTL_MS)
+    expect(await t.app.payments.orders.sweep()).toEqual({ checked: 1, changed: 1 })
+    expect(await status()).toBe('expired')
+    const row = await orderRow(t.db, order.orderId)
+    expect(row).toMatchObject({ state: 'expired', checkedAt: null, closedAt: new Date(t.clock.now()) })
+    const [expired] = await t.db.select().from(paymentEvents).where(eq(paymentEvents.kind, 'expired'))
+    expect(expired).toMatchObject({
+      orderId: row.id,
+      provider: 'alipay',
+      detail: 'the order was made with provider alipay, and PAYMENT_PROVIDER is sandbox: it cannot be asked',
+    })
+    expect(await t.app.payments.orders.sweep()).toEqual({ checked: 0, changed: 0 })
   })
 })
