@@ -172,6 +172,19 @@ describe.each(BACKENDS)('payment notifications over HTTP (%s)', (backend) => {
     expect(await orderRow(t.db, order.orderId)).toMatchObject({ state: 'paid', providerRef: '商户单号-7' })
   })
 
+  it('a verified pending notification is recorded and changes nothing', async () => {
+    const order = await submitOrder(t.client, { kind: 'diamonds', itemId: packageId })
+    const secret = await sandboxSecret(t.db)
+    const payment = { orderNo: order.orderId, state: 'pending', amount: 6_800, currency: 'CNY', providerRef: 'p-1' }
+    const answer = await notify(origin, { body: notificationBody(payment as never), secret, timestamp: seconds() })
+    expect(answer).toEqual({ status: 200, text: '{"ok":true}' })
+    const row = await orderRow(t.db, order.orderId)
+    expect(row).toMatchObject({ state: 'pending', providerRef: order.checkoutId })
+    expect((await eventsOf(t.db, row.id)).slice(1)).toEqual([
+      { kind: 'notify', detail: 'notify: pending, 6800 CNY, ref p-1' },
+    ])
+  })
+
   it('a notification for no order of ours, or for another provider path, changes nothing', async () => {
     const secret = await sandboxSecret(t.db)
     const body = notificationBody({
