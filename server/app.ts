@@ -27,8 +27,7 @@ import { registerUploadRoutes, scheduleUploadCleanup } from './modules/uploads/r
 import { createUploadsService } from './modules/uploads/service.ts'
 import { createPaymentCatalogue } from './modules/payments/catalogue.ts'
 import { notifyUrlOf, NOTIFY_PATH_PREFIX, registerNotifyRoute } from './modules/payments/notify-route.ts'
-import { createOrdersService, type OrdersService } from './modules/payments/orders.ts'
-import type { PaymentProvider } from './modules/payments/provider.ts'
+import { createOrdersService, type PaymentServices } from './modules/payments/orders.ts'
 import { registerPaymentRoutes, scheduleOrderSweep } from './modules/payments/routes.ts'
 import { registerSandboxCheckoutPage } from './modules/payments/sandbox-checkout-page.ts'
 import { createPaymentProvider } from './modules/payments/sandbox-provider.ts'
@@ -60,12 +59,6 @@ export interface AppOptions {
   smsGateway?: SmsGateway
   /** Check every call's answer against its contract (tests). */
   checkAnswers?: boolean
-}
-
-/** The payments services the running server shares with admin commands (order:sync, order:refund). */
-export interface PaymentServices {
-  orders: OrdersService
-  provider: PaymentProvider
 }
 
 /** The whole server as one Fastify instance; reads no environment and does not listen. */
@@ -185,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notifyUrl: () => notifyUrlOf(app.server.address(), config.paymentProvider),
     ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
   })
-  const paymentCatalogue = createPaymentCatalogue({ db, now, provider: paymentProvider })
+  const paymentCatalogue = createPaymentCatalogue({ db, provider: paymentProvider })
   const orders = createOrdersService({
     db,
     now,

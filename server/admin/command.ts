@@ -2,8 +2,7 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import type { SessionLookup } from '../plugins/session.ts'
 import type { SmsGateway } from '../modules/accounts/sms-gateway.ts'
-import type { OrdersService } from '../modules/payments/orders.ts'
-import type { PaymentProvider } from '../modules/payments/provider.ts'
+import type { PaymentServices } from '../modules/payments/orders.ts'
 
 /** Bad arguments: answered with the command's usage, exit code 2, nothing changed. */
 export class UsageError extends Error {
@@ -40,7 +39,7 @@ export interface AdminServices {
    * The running server's orders and payment provider; absent when the CLI runs the command
    * itself (the command then builds them from the configuration: server/admin/commands/orders.ts).
    */
-  payments?: { orders: OrdersService; provider: PaymentProvider }
+  payments?: PaymentServices
   /** One line of progress, shown while the command runs (a long import's stages). */
   progress: (line: string) => void
 }

@@ -18,7 +18,7 @@ describe.each(BACKENDS)('package:* and card:* (%s)', (backend) => {
     expect(answer.ok, JSON.stringify(answer)).toBe(true)
     return (answer as { output: string }).output
   }
-  const offered = () => createPaymentCatalogue({ db: database.db, now: () => START_MS, provider: { payTypes: [] } })
+  const offered = () => createPaymentCatalogue({ db: database.db, provider: { payTypes: [] } })
 
   it('package:add, package:list, package:disable and package:enable', async () => {
     expect(output(await admin('package:list'))).toBe('no diamond packages')

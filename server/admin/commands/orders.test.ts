@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { paymentOrders } from '../../db/schema/payments.ts'
 import { BACKENDS, useTestApp } from '../../testing/harness.ts'
-import { SWEEP_AFTER_MS } from '../../modules/payments/orders.ts'
+import { ORDER_TTL_MS, SWEEP_AFTER_MS } from '../../modules/payments/orders.ts'
 import { insertCard, insertPackage, orderRow, sandboxOf, submitOrder } from '../../modules/payments/testing.ts'
 import { balanceOf, loginGuest } from '../../modules/wallet/testing.ts'
 import { prepareCommand, runCommand, type AdminAnswer } from '../run-command.ts'
@@ -68,6 +70,21 @@ describe.each(BACKENDS)('order:sync, order:refund (%s)', (backend) => {
       error: expect.stringContaining('42: not an order number'),
     })
     expect(await admin(['order:sync'], false)).toMatchObject({ ok: false, usage: true })
+  })
+
+  it("order:sync of a previous provider's order asks no one, and closes it once past its expiry", async () => {
+    const order = await submitOrder(t.client, { kind: 'diamonds', itemId: packageId })
+    await t.db.update(paymentOrders).set({ provider: 'alipay' }).where(eq(paymentOrders.orderNo, order.orderId))
+    const notAsked = '  provider  alipay, not asked: PAYMENT_PROVIDER is sandbox'
+    expect(await admin(['order:sync', order.orderId], true)).toEqual({
+      ok: true,
+      output: `order ${order.orderId}: still pending\n${notAsked}`,
+    })
+    t.clock.advance(ORDER_TTL_MS)
+    expect(await admin(['order:sync', order.orderId], false)).toEqual({
+      ok: true,
+      output: `order ${order.orderId}: pending → expired\n${notAsked}`,
+    })
   })
 
   it('order:refund takes back diamonds once and refuses what it cannot', async () => {

@@ -33,7 +33,7 @@ function paymentsOf(services: AdminServices) {
     db,
     now,
     provider,
-    catalogue: createPaymentCatalogue({ db, now, provider }),
+    catalogue: createPaymentCatalogue({ db, provider }),
     wallet: createWalletService({ db, now }),
     log,
   })
@@ -62,14 +62,18 @@ export const orderSync: AdminCommand = {
     const orderNo = orderNoOf(args)
     return (services) =>
       refusalsAsCommandErrors(orderNo, async () => {
-        const result = await paymentsOf(services).orders.sync(orderNo)
+        const { orders, provider } = paymentsOf(services)
+        const result = await orders.sync(orderNo)
         const { order } = result
         const moved = result.before === order.state ? `still ${order.state}` : `${result.before} → ${order.state}`
-        const lines = [
-          `order ${orderNo}: ${moved}${order.paidLate ? ' (paid late: flagged)' : ''}`,
-          `  provider  ${order.provider} reports ${result.reported ?? 'no such payment'}`,
-        ]
-        if (result.reason) lines.push(`  refused   ${result.reason}`)
+        const lines = [`order ${orderNo}: ${moved}${order.paidLate ? ' (paid late: flagged)' : ''}`]
+        if (order.provider !== provider.name) {
+          // A previous provider's order: not asked (it closes once past its expiry).
+          lines.push(`  provider  ${order.provider}, not asked: PAYMENT_PROVIDER is ${provider.name}`)
+        } else {
+          lines.push(`  provider  ${order.provider} reports ${result.reported ?? 'no such payment'}`)
+          if (result.reason) lines.push(`  refused   ${result.reason}`)
+        }
         return lines.join('\n')
       })
   },

@@ -1,5 +1,6 @@
 import { MAX_ID } from '../../../core/contracts/fields.ts'
 import { formatMoney } from '../../../core/format/money.ts'
+import { UnreferencedReason } from '../../modules/wallet/repo.ts'
 import { createWalletService, MAX_AMOUNT, UnknownUserError } from '../../modules/wallet/service.ts'
 import { CommandError, UsageError, type AdminCommand } from '../command.ts'
 
@@ -46,7 +47,8 @@ export const walletCredit: AdminCommand = {
     const { userId, amount, reason } = parse(args)
     return async ({ db, now }) => {
       try {
-        const balance = await createWalletService({ db, now }).credit(userId, amount, `admin: ${reason}`)
+        const ledgerReason = `${UnreferencedReason.Operator}${reason}`
+        const balance = await createWalletService({ db, now }).credit(userId, amount, ledgerReason)
         return `user ${userId}: +${amount} (${formatMoney(amount)}), balance ${balance} (${formatMoney(balance)})`
       } catch (error) {
         if (error instanceof UnknownUserError) {

@@ -1,5 +1,6 @@
 import { and, asc, gt, isNull, sql } from 'drizzle-orm'
 import { hashPassword } from '../../modules/accounts/password-hash.ts'
+import { UnreferencedReason } from '../../modules/wallet/repo.ts'
 import { createWalletService } from '../../modules/wallet/service.ts'
 import type { Db } from '../client.ts'
 import { users } from '../schema/accounts.ts'
@@ -40,6 +41,6 @@ export async function seedDemoAccount(db: Db, now: Date) {
     .orderBy(asc(videos.id))
     .limit(1)
   const wallet = createWalletService({ db, now: () => now.getTime() })
-  await wallet.credit(user!.id, DEMO_BALANCE + (video?.price ?? 0), 'demo: 演示余额')
+  await wallet.credit(user!.id, DEMO_BALANCE + (video?.price ?? 0), `${UnreferencedReason.Demo}演示余额`)
   if (video) await wallet.payVideo(user!.id, video.id)
 }

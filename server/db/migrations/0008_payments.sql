@@ -41,6 +41,7 @@ CREATE TABLE "payment_orders" (
 	"expires_at" timestamp (3) with time zone NOT NULL,
 	"paid_at" timestamp (3) with time zone,
 	"closed_at" timestamp (3) with time zone,
+	"checked_at" timestamp (3) with time zone,
 	CONSTRAINT "payment_orders_kind_check" CHECK ("payment_orders"."kind" in ('diamonds', 'vip')),
 	CONSTRAINT "payment_orders_state_check" CHECK ("payment_orders"."state" in ('pending', 'paid', 'failed', 'expired', 'refunded')),
 	CONSTRAINT "payment_orders_amount_check" CHECK ("payment_orders"."amount" > 0)

@@ -83,6 +83,12 @@ export const paymentOrders = pgTable(
     paidAt: timestampMs('paid_at'),
     /** When the order last left `pending` other than by payment (failed, expired), or was refunded. */
     closedAt: timestampMs('closed_at'),
+    /**
+     * When the provider was last asked about the order (the sweep, order:sync), whatever came of
+     * it: the sweep asks the least recently asked first, so orders whose query keeps failing
+     * cannot hold back the others, and asks again after an expiry or a close at a slower pace.
+     */
+    checkedAt: timestampMs('checked_at'),
   },
   (t) => [
     uniqueIndex('payment_orders_order_no_key').on(t.orderNo),

@@ -19,7 +19,7 @@ export const walletLedger = pgTable(
     /** Diamonds in cents; positive credits, negative debits, never 0. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
-    /** What for, e.g. `video`, `collection`, `admin`; free text from an operator for credits. */
+    /** What for, e.g. `video`, `collection`, `recharge`; `admin: <text>` for an operator's credit (no ref). */
     reason: text('reason').notNull(),
     /** The row paid for or paid by: `video`, `collection`, `order` (payment_orders.id), or null (operator credits). */
     refType: text('ref_type'),

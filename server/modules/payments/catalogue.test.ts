@@ -13,7 +13,7 @@ const PAY_TYPES = [
 describe.each(BACKENDS)('payment catalogue (%s)', (backend) => {
   const database = useFreshDatabase(backend)
   const now = () => START_MS
-  const catalogue = () => createPaymentCatalogue({ db: database.db, now, provider: { payTypes: PAY_TYPES } })
+  const catalogue = () => createPaymentCatalogue({ db: database.db, provider: { payTypes: PAY_TYPES } })
   const editor = () => createCatalogueEditor({ db: database.db, now })
 
   it("gold/paytypeinfo: enabled packages cheapest first, the provider's pay types and the caller's balance", async () => {

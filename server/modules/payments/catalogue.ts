@@ -50,11 +50,7 @@ const toCard = (row: typeof vipCards.$inferSelect): VipCard => ({
  * The things for sale: diamond packages and VIP cards, with the provider's pay types. Only
  * enabled items are offered or sold; an operator adds and disables them (admin commands).
  */
-export function createPaymentCatalogue(deps: {
-  db: Db
-  now: () => number
-  provider: Pick<PaymentProvider, 'payTypes'>
-}) {
+export function createPaymentCatalogue(deps: { db: Db; provider: Pick<PaymentProvider, 'payTypes'> }) {
   const { db } = deps
 
   async function packages(): Promise<DiamondPackage[]> {

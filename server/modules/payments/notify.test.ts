@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { paymentEvents, paymentOrders } from '../../db/schema/payments.ts'
+import { paymentEvents, paymentOrders, sandboxPayments } from '../../db/schema/payments.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
 import { balanceOf, ledgerOf, loginGuest } from '../wallet/testing.ts'
-import { ORDER_TTL_MS, SWEEP_AFTER_MS } from './orders.ts'
+import { LATE_RECHECK_MS, ORDER_TTL_MS, SWEEP_AFTER_MS } from './orders.ts'
 import {
   eventsOf,
   insertPackage,
@@ -91,9 +91,8 @@ describe.each(BACKENDS)('payment notifications over HTTP (%s)', (backend) => {
     const garbled = await notify(origin, { body, secret, timestamp: seconds(), signature: 'abc' })
     expect(garbled.status).toBe(401)
     await expectNothingCredited(order.orderId)
-    // Nothing unauthenticated is written: a forger cannot fill the table.
+    // Nothing unauthenticated is written: a forger cannot fill the table (nor the log: below).
     expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.kind, 'refused'))).toEqual([])
-    expect(t.logs.filter((line) => line.includes('payment notification refused'))).toHaveLength(4)
 
     const cheaper = notificationBody({ ...payment, amount: 1 } as never)
     const amount = await notify(origin, { body: cheaper, secret, timestamp: seconds() })
@@ -126,6 +125,64 @@ describe.each(BACKENDS)('payment notifications over HTTP (%s)', (backend) => {
     expect((await notify(origin, { body, secret, timestamp: at })).status).toBe(401)
     expect(await balanceOf(t.db, userId)).toBe(11_500)
     expect((await ledgerOf(t.db, userId)).rows).toHaveLength(2)
+  })
+
+  it('logs an untrusted notification at debug, counted in the refusals summary; a signed mismatch warns', async () => {
+    const { payment, secret } = await paidSilently()
+    const body = notificationBody(payment as never)
+    for (let i = 0; i < 3; i++) {
+      const forged = await notify(origin, { body, secret: new Uint8Array(32).fill(i), timestamp: seconds() })
+      expect(forged.status).toBe(401)
+    }
+    expect(t.logs.filter((line) => line.includes('payment notification refused'))).toEqual([])
+    t.app.log.level = 'debug'
+    await notify(origin, { body, secret, timestamp: seconds() - 301 })
+    const [debug, ...more] = t.logs.filter((line) => line.includes('payment notification refused'))
+    expect(more).toEqual([])
+    expect(JSON.parse(debug!)).toMatchObject({ level: 20, reason: 'timestamp outside the tolerance' })
+    t.app.log.level = 'info'
+
+    const cheaper = notificationBody({ ...payment, amount: 1 } as never)
+    expect((await notify(origin, { body: cheaper, secret, timestamp: seconds() })).status).toBe(400)
+    const [warn] = t.logs.filter((line) => line.includes('payment refused: it does not match the order'))
+    expect(JSON.parse(warn!)).toMatchObject({ level: 40, orderNo: payment.orderNo })
+
+    // The request log's summary, written by the first request after its window, counts them all.
+    t.clock.advance(10_000)
+    expect((await fetch(`${origin}/healthz`)).status).toBe(200)
+    const [summary] = t.logs.filter((line) => line.includes('requests refused'))
+    expect(JSON.parse(summary!)).toMatchObject({ level: 40, refused: { 401: 4, 400: 1 }, msg: '5 requests refused' })
+  })
+
+  it('verifies the bytes as they arrived: beyond ASCII they pay; signed bytes that are not UTF-8 are refused', async () => {
+    const { order, payment, secret } = await paidSilently()
+    t.app.log.level = 'debug'
+    // Signed over its bytes, whatever the content type says: nothing is decoded before the check.
+    const garbled = Buffer.from(notificationBody({ ...payment, providerRef: 'ref-@' } as never), 'utf8')
+    garbled[garbled.indexOf('@')] = 0xff
+    expect(await notify(origin, { body: garbled, secret, timestamp: seconds() })).toEqual({
+      status: 401,
+      text: 'refused',
+    })
+    expect(t.logs.filter((line) => line.includes('body is not JSON'))).toHaveLength(1)
+    await expectNothingCredited(order.orderId)
+
+    const body = notificationBody({ ...payment, providerRef: '商户单号-7' } as never)
+    expect((await notify(origin, { body, secret, timestamp: seconds() })).status).toBe(200)
+    expect(await orderRow(t.db, order.orderId)).toMatchObject({ state: 'paid', providerRef: '商户单号-7' })
+  })
+
+  it('a verified pending notification is recorded and changes nothing', async () => {
+    const order = await submitOrder(t.client, { kind: 'diamonds', itemId: packageId })
+    const secret = await sandboxSecret(t.db)
+    const payment = { orderNo: order.orderId, state: 'pending', amount: 6_800, currency: 'CNY', providerRef: 'p-1' }
+    const answer = await notify(origin, { body: notificationBody(payment as never), secret, timestamp: seconds() })
+    expect(answer).toEqual({ status: 200, text: '{"ok":true}' })
+    const row = await orderRow(t.db, order.orderId)
+    expect(row).toMatchObject({ state: 'pending', providerRef: order.checkoutId })
+    expect((await eventsOf(t.db, row.id)).slice(1)).toEqual([
+      { kind: 'notify', detail: 'notify: pending, 6800 CNY, ref p-1' },
+    ])
   })
 
   it('a notification for no order of ours, or for another provider path, changes nothing', async () => {
@@ -214,6 +271,41 @@ describe.each(BACKENDS)('payment notifications over HTTP (%s)', (backend) => {
     t.clock.advance(ORDER_TTL_MS)
     expect(await t.app.payments.orders.sweep()).toEqual({ checked: 1, changed: 1 })
     expect((await orderRow(t.db, order.orderId)).state).toBe('expired')
+  })
+
+  it('never expires an order the provider reports paid when the report is refused', async () => {
+    const order = await submitOrder(t.client, { kind: 'diamonds', itemId: packageId })
+    // The provider took another amount than the order's, and its notification was lost.
+    await t.db.update(sandboxPayments).set({ amount: 680 }).where(eq(sandboxPayments.orderNo, order.orderId))
+    await sandboxOf(t.app).settle(order.checkoutId, 'paid', { notify: false })
+    t.clock.advance(ORDER_TTL_MS + MINUTE)
+    expect(await t.app.payments.orders.sweep()).toEqual({ checked: 1, changed: 0 })
+    const row = await orderRow(t.db, order.orderId)
+    expect(row).toMatchObject({ state: 'pending', closedAt: null, paidAt: null })
+    expect(await eventsOf(t.db, row.id)).toEqual([
+      { kind: 'checkout', detail: `ref ${order.checkoutId}` },
+      {
+        kind: 'refused',
+        detail: `query: paid, 680 CNY, ref ${order.checkoutId}: amount 680 differs from the order's 6800`,
+      },
+    ])
+    const warnings = t.logs.filter((line) => line.includes('payment refused: it does not match the order'))
+    expect(warnings.map((line) => JSON.parse(line) as object)).toEqual([
+      expect.objectContaining({ level: 40, orderNo: order.orderId, source: 'query' }),
+    ])
+    // Asked since its expiry: the sweep asks again only every 10 minutes, refusing again.
+    expect(await t.app.payments.orders.sweep()).toEqual({ checked: 0, changed: 0 })
+    t.clock.advance(LATE_RECHECK_MS)
+    expect(await t.app.payments.orders.sweep()).toEqual({ checked: 1, changed: 0 })
+    const synced = await t.app.payments.orders.sync(order.orderId)
+    expect(synced).toMatchObject({
+      outcome: 'refused',
+      before: 'pending',
+      reported: 'paid',
+      order: { state: 'pending' },
+    })
+    expect((await eventsOf(t.db, row.id)).filter((e) => e.kind === 'refused')).toHaveLength(3)
+    await expectNothingCredited(order.orderId)
   })
 
   it('a failed payment fails the order and credits nothing', async () => {

@@ -125,7 +125,7 @@ describe.each(BACKENDS)('recharge/submit, recharge/status, recharge/history (%s)
       db: t.db,
       now: t.clock.now,
       provider,
-      catalogue: createPaymentCatalogue({ db: t.db, now: t.clock.now, provider }),
+      catalogue: createPaymentCatalogue({ db: t.db, provider }),
       wallet: createWalletService({ db: t.db, now: t.clock.now }),
     })
     await expect(orders.submit(userId, { kind: 'diamonds', itemId: packageId, payType: 'alipay' })).rejects.toThrow(

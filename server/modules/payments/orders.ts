@@ -26,9 +26,17 @@ import { changeVip, VipReason } from './vip.ts'
 export const ORDER_TTL_MS = 30 * 60_000
 /** A pending order this old is asked about at the provider: its notification may have been lost. */
 export const SWEEP_AFTER_MS = 2 * 60_000
+/**
+ * Expired and failed orders made within this long are still asked about, so a payment the
+ * provider took after all (its notification lost) is credited, late and flagged, without an
+ * operator.
+ */
+export const LATE_RECOVERY_MS = 24 * 60 * 60_000
+/** A closed order (expired, failed), or a pending one asked since its expiry, is asked about at most this often. */
+export const LATE_RECHECK_MS = 10 * 60_000
 /** How often the running server sweeps (routes.ts scheduleOrderSweep). */
 export const SWEEP_INTERVAL_MS = 60_000
-/** Orders one sweep asks about, oldest first; the rest wait for the next. */
+/** Orders one sweep asks about, the least recently asked first; the rest wait for the next. */
 const SWEEP_BATCH = 100
 /** Attempts at a free order number before giving up (6 random digits per second). */
 const ORDER_NUMBER_ATTEMPTS = 5
@@ -126,6 +134,8 @@ export function createOrdersService(deps: {
   wallet: Pick<WalletService, 'creditIn' | 'debitIn' | 'balance'>
   log?: PaymentsLog
   randomBytes?: (size: number) => Uint8Array
+  /** Orders one sweep asks about (SWEEP_BATCH); tests make it small. */
+  sweepBatch?: number
 }) {
   const { db, now, provider, wallet } = deps
   const log = deps.log ?? SILENT
@@ -251,7 +261,10 @@ export function createOrdersService(deps: {
    * Paid: one transaction moves the order to paid — from pending, or from expired or failed as a
    * late payment, credited and flagged — and gives what it bought; a repeated, racing or
    * replayed report finds it paid and changes nothing. Failed: a pending order closes. A report
-   * whose amount or currency differ from the order's is refused and recorded.
+   * whose amount or currency differ from the order's is refused and recorded. Every verified
+   * notification is recorded as a `notify` event; an answer to a query only when it changes the
+   * order (a `query` event before the change), since the sweep asks the same order again and again
+   * (`checked_at` says when it was last asked).
    */
   async function settle(payment: ProviderPayment, source: 'notify' | 'query'): Promise<SettleResult> {
     const report =
@@ -269,19 +282,25 @@ export function createOrdersService(deps: {
       log.warn({ orderNo: order.orderNo, source, problem }, 'payment refused: it does not match the order')
       return { outcome: SettleOutcome.Refused, order, reason: problem }
     }
+    if (source === 'notify') await event(order.id, EventKind.Notify, report)
     if (payment.state === 'pending') return { outcome: SettleOutcome.Unchanged, order }
-    await event(order.id, source === 'notify' ? EventKind.Notify : EventKind.Query, report)
 
     if (payment.state === 'failed') {
-      const failed = await repo.closePending(db, order.id, OrderState.Failed, new Date(now()))
+      const failed = await db.transaction(async (tx) => {
+        const row = await repo.closePending(tx, order.id, OrderState.Failed, new Date(now()))
+        if (!row) return null
+        if (source === 'query') await event(order.id, EventKind.Query, report, tx)
+        await event(order.id, EventKind.Failed, '', tx)
+        return row
+      })
       if (!failed) return { outcome: SettleOutcome.Unchanged, order: (await repo.findOrder(db, order.orderNo))! }
-      await event(order.id, EventKind.Failed, '')
       return { outcome: SettleOutcome.Failed, order: failed }
     }
 
     const paid = await db.transaction(async (tx) => {
       const row = await repo.markPaid(tx, order.id, payment.providerRef, new Date(now()))
       if (!row) return null
+      if (source === 'query') await event(row.id, EventKind.Query, report, tx)
       await deliver(tx, row)
       const detail = row.paidLate ? 'late: the order had expired or failed; credited, flagged for the operator' : ''
       await event(row.id, EventKind.Paid, detail, tx)
@@ -298,7 +317,11 @@ export function createOrdersService(deps: {
 
   /**
    * Asks the provider about an order and settles what it says; a pending order past its expiry
-   * that the provider does not report paid closes as expired. The sweep and `order:sync`.
+   * that the provider does not report paid closes as expired. One it reports paid stays as it
+   * is even when the report is refused (amount or currency differ): the provider may have taken
+   * money for it, so it is the operator's (a refused event and a warn line), never expired.
+   * An order of another provider (PAYMENT_PROVIDER changed since) cannot be asked about: past its
+   * expiry it closes as expired, so the app stops waiting for it. The sweep and `order:sync`.
    */
   async function sync(orderNo: string): Promise<SyncResult> {
     const order = await repo.findOrder(db, orderNo)
@@ -306,12 +329,27 @@ export function createOrdersService(deps: {
     const before = order.state as OrderState
     if (order.provider !== provider.name) {
       const reason = `the order was made with provider ${order.provider}, and PAYMENT_PROVIDER is ${provider.name}`
+      const expired =
+        now() >= order.expiresAt.getTime()
+          ? await repo.closePending(db, order.id, OrderState.Expired, new Date(now()))
+          : null
+      if (expired) {
+        await repo.appendEvent(db, {
+          orderId: order.id,
+          provider: order.provider,
+          kind: EventKind.Expired,
+          detail: `${reason}: it cannot be asked`,
+          at: new Date(now()),
+        })
+        return { outcome: SettleOutcome.Expired, order: expired, reason, before, reported: null }
+      }
       return { outcome: SettleOutcome.Unchanged, order, reason, before, reported: null }
     }
+    await repo.markChecked(db, order.id, new Date(now()))
     const payment = await provider.queryPayment(orderNo)
     const reported = payment?.state ?? null
     const settled = payment ? await settle(payment, 'query') : { outcome: SettleOutcome.Unchanged, order }
-    if (settled.outcome !== SettleOutcome.Paid && now() >= order.expiresAt.getTime()) {
+    if (reported !== 'paid' && now() >= order.expiresAt.getTime()) {
       const expired = await repo.closePending(db, order.id, OrderState.Expired, new Date(now()))
       if (expired) {
         await event(
@@ -325,9 +363,25 @@ export function createOrdersService(deps: {
     return { ...settled, order: (await repo.findOrder(db, orderNo)) ?? order, before, reported }
   }
 
-  /** Syncs the pending orders older than SWEEP_AFTER_MS: recovers lost notifications, closes expired orders. */
+  /**
+   * Syncs the orders due to be asked about (repo.ordersToSweep), the least recently asked first (a
+   * query that fails still counts as asked, so failing orders cannot starve the rest): pending
+   * ones older than SWEEP_AFTER_MS at every sweep until they expire (recovers lost
+   * notifications, closes expired orders), and those made within LATE_RECOVERY_MS that are
+   * closed or were asked since their expiry once every LATE_RECHECK_MS (recovers late payments).
+   * Pending orders of a previous provider, which this one cannot be asked about, close as
+   * expired once past their expiry.
+   */
   async function sweep(): Promise<{ checked: number; changed: number }> {
-    const orderNos = await repo.pendingOrdersBefore(db, provider.name, new Date(now() - SWEEP_AFTER_MS), SWEEP_BATCH)
+    const at = now()
+    const orderNos = await repo.ordersToSweep(db, {
+      provider: provider.name,
+      now: new Date(at),
+      madeAfter: new Date(at - LATE_RECOVERY_MS),
+      madeBefore: new Date(at - SWEEP_AFTER_MS),
+      askedBefore: new Date(at - LATE_RECHECK_MS),
+      limit: deps.sweepBatch ?? SWEEP_BATCH,
+    })
     let changed = 0
     for (const orderNo of orderNos) {
       try {
@@ -398,3 +452,9 @@ export function createOrdersService(deps: {
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>
+
+/** What the running server shares with admin commands (order:sync, order:refund): its orders and provider. */
+export interface PaymentServices {
+  orders: OrdersService
+  provider: PaymentProvider
+}

@@ -42,8 +42,8 @@ export interface Checkout {
 export interface IncomingNotification {
   /** Lower-case header names. */
   headers: Readonly<Record<string, string | undefined>>
-  /** The body exactly as it arrived: signatures are over these bytes. */
-  rawBody: string
+  /** The body's bytes exactly as they arrived, undecoded: signatures are over these bytes. */
+  rawBody: Uint8Array
 }
 
 /** A payment as the provider reports it. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import { OrderState } from '../../../core/contracts/payments.ts'
 import type { Db } from '../../db/client.ts'
 import { paymentEvents, paymentOrders } from '../../db/schema/payments.ts'
@@ -106,21 +106,47 @@ export async function markRefunded(db: Db, orderId: number, at: Date): Promise<O
   return row ?? null
 }
 
-/** The provider's pending orders made before `before`, oldest first: the sweep's work. */
-export async function pendingOrdersBefore(db: Db, provider: string, before: Date, limit: number): Promise<string[]> {
+/**
+ * The sweep's work. The provider's orders made after `madeAfter` and before `madeBefore` that
+ * are pending, expired or failed and due to be asked about — never asked; pending and not asked
+ * since its expiry (so every sweep until it expires, and once more at its expiry); or asked last
+ * at or before `askedBefore`. And the pending orders of other providers (made before
+ * PAYMENT_PROVIDER changed) past their expiry at `now`, which only close. The least recently
+ * asked first (never asked: first of all), then the oldest. Asking stamps `checked_at`
+ * (markChecked), so orders whose query keeps failing move behind the others.
+ */
+export async function ordersToSweep(
+  db: Db,
+  window: { provider: string; now: Date; madeAfter: Date; madeBefore: Date; askedBefore: Date; limit: number },
+): Promise<string[]> {
+  const t = paymentOrders
   const rows = await db
-    .select({ orderNo: paymentOrders.orderNo })
-    .from(paymentOrders)
+    .select({ orderNo: t.orderNo })
+    .from(t)
     .where(
-      and(
-        eq(paymentOrders.state, OrderState.Pending),
-        lt(paymentOrders.createdAt, before),
-        eq(paymentOrders.provider, provider),
+      or(
+        and(
+          eq(t.provider, window.provider),
+          inArray(t.state, [OrderState.Pending, OrderState.Expired, OrderState.Failed]),
+          gt(t.createdAt, window.madeAfter),
+          lt(t.createdAt, window.madeBefore),
+          or(
+            isNull(t.checkedAt),
+            and(eq(t.state, OrderState.Pending), lt(t.checkedAt, t.expiresAt)),
+            lte(t.checkedAt, window.askedBefore),
+          ),
+        ),
+        and(ne(t.provider, window.provider), eq(t.state, OrderState.Pending), lte(t.expiresAt, window.now)),
       ),
     )
-    .orderBy(asc(paymentOrders.createdAt), asc(paymentOrders.id))
-    .limit(limit)
+    .orderBy(sql`${t.checkedAt} asc nulls first`, asc(t.id))
+    .limit(window.limit)
   return rows.map((row) => row.orderNo)
+}
+
+/** The provider is being asked about the order now (whatever it answers, or if it fails to). */
+export async function markChecked(db: Db, orderId: number, at: Date) {
+  await db.update(paymentOrders).set({ checkedAt: at }).where(eq(paymentOrders.id, orderId))
 }
 
 /** Appends to payment_events, the operator's record of what happened to an order. */

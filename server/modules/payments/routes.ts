@@ -18,7 +18,8 @@ export function registerPaymentRoutes(
 
 /**
  * Every minute, the pending orders older than a few minutes are asked about at the provider
- * (a notification may have been lost) and those past their expiry close. One sweep at a time;
+ * (a notification may have been lost) and those past their expiry close; closed orders of the
+ * last day are asked again now and then (a late payment). One sweep at a time;
  * the timer does not keep the process alive and stops when the app closes. Several servers on
  * one PostgreSQL may sweep the same orders: settling is exactly once wherever it runs.
  */

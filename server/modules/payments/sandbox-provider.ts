@@ -47,10 +47,13 @@ const NotificationSchema = v.object({
   providerRef: v.pipe(v.string(), v.maxLength(128)),
 })
 
-/** Hex HMAC-SHA256 of `${timestamp}.${rawBody}`: the X-Pay-Signature of a notification. */
-export function signNotification(secret: Uint8Array, timestamp: string, rawBody: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`, 'utf8').digest('hex')
+/** Hex HMAC-SHA256 of `${timestamp}.` and the body's bytes: the X-Pay-Signature of a notification. */
+export function signNotification(secret: Uint8Array, timestamp: string, rawBody: Uint8Array): string {
+  return createHmac('sha256', secret).update(`${timestamp}.`, 'utf8').update(rawBody).digest('hex')
 }
+
+/** Decodes only well-formed UTF-8: a body that is not is refused, never read with replacement characters. */
+const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 export interface PaymentProviderDeps {
   db: Db
@@ -62,7 +65,6 @@ export interface PaymentProviderDeps {
    */
   notifyUrl: () => string | null
   log?: PaymentsLog
-  fetch?: typeof fetch
   randomBytes?: (size: number) => Uint8Array
 }
 
@@ -95,7 +97,6 @@ export function isSandboxProvider(provider: PaymentProvider): provider is Sandbo
  */
 export function createSandboxProvider(deps: PaymentProviderDeps): SandboxProvider {
   const { db, now } = deps
-  const send = deps.fetch ?? fetch
   const random = deps.randomBytes ?? ((size: number) => new Uint8Array(nodeRandomBytes(size)))
   const secret = createSecretLoader({
     db,
@@ -138,7 +139,7 @@ export function createSandboxProvider(deps: PaymentProviderDeps): SandboxProvide
     if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw new NotificationRefusedError('bad signature')
     let body: unknown
     try {
-      body = JSON.parse(notification.rawBody)
+      body = JSON.parse(utf8.decode(notification.rawBody))
     } catch {
       throw new NotificationRefusedError('body is not JSON')
     }
@@ -165,10 +166,10 @@ export function createSandboxProvider(deps: PaymentProviderDeps): SandboxProvide
       deps.log?.warn({ orderNo: row.orderNo }, 'sandbox payment: no address to notify; the sweep will find it')
       return false
     }
-    const body = JSON.stringify(paymentOf(row))
+    const body = Buffer.from(JSON.stringify(paymentOf(row)), 'utf8')
     const timestamp = String(Math.floor(now() / 1000))
     try {
-      const response = await send(url, {
+      const response = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

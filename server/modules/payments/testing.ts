@@ -84,22 +84,24 @@ export function sandboxSecret(db: Db): Promise<Uint8Array> {
 }
 
 /**
- * Sends a notification as the sandbox (or a forger) would, over HTTP: `body` is signed with
- * `secret` at `timestamp` (unix seconds) unless a `signature` is given.
+ * Sends a notification as the sandbox (or a forger) would, over HTTP: `body` (a string goes as
+ * its UTF-8 bytes) is signed with `secret` at `timestamp` (unix seconds) unless a `signature`
+ * is given.
  */
 export async function notify(
   origin: string,
-  options: { body: string; secret: Uint8Array; timestamp: number; signature?: string; provider?: string },
+  options: { body: string | Uint8Array; secret: Uint8Array; timestamp: number; signature?: string; provider?: string },
 ): Promise<{ status: number; text: string }> {
   const timestamp = String(options.timestamp)
+  const body = typeof options.body === 'string' ? Buffer.from(options.body, 'utf8') : options.body
   const response = await fetch(`${origin}/api/pay/notify/${options.provider ?? 'sandbox'}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       [TIMESTAMP_HEADER]: timestamp,
-      [SIGNATURE_HEADER]: options.signature ?? signNotification(options.secret, timestamp, options.body),
+      [SIGNATURE_HEADER]: options.signature ?? signNotification(options.secret, timestamp, body),
     },
-    body: options.body,
+    body,
   })
   return { status: response.status, text: await response.text() }
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { UnreferencedReason } from './repo.ts'
 
 /**
  * Bookkeeping checks (`npm run admin -- wallet:audit`): each rule is one set-based statement
@@ -76,6 +77,17 @@ export const WALLET_RULES: AuditRule[] = [
         from wallet_ledger l where l.balance_after < 0
       ) below
       order by user_id, id
+      limit ${limit}`,
+  },
+  {
+    rule: "every ledger row without a ref is an operator's credit (reason `admin: …`) or the demo seed's (`demo: …`)",
+    violations: (limit) => sql`
+      select format('row #%s of user %s: %s %s without a ref', l.id, l.user_id, l.reason, l.amount) as line
+      from wallet_ledger l
+      where l.ref_type is null
+        and not starts_with(l.reason, ${UnreferencedReason.Operator})
+        and not starts_with(l.reason, ${UnreferencedReason.Demo})
+      order by l.id
       limit ${limit}`,
   },
 ]

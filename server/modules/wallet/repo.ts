@@ -9,6 +9,13 @@ import { collectionPurchases, purchases, walletLedger } from '../../db/schema/wa
 export const RefType = { Video: 'video', Collection: 'collection', Order: 'order' } as const
 export type RefType = (typeof RefType)[keyof typeof RefType]
 
+/**
+ * How the reason of a row without a ref begins: an operator's credit (wallet:credit) or the demo
+ * seed's. Anything else that moves diamonds points at what it paid for or was paid by;
+ * wallet:audit reports any other row without a ref.
+ */
+export const UnreferencedReason = { Operator: 'admin: ', Demo: 'demo: ' } as const
+
 export async function balanceOf(db: Db, userId: number): Promise<number | null> {
   const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId))
   return row?.balance ?? null
