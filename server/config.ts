@@ -89,40 +89,23 @@ function trustProxyOf(raw: string | undefined, problems: string[]): Config['trus
 }
 
 /**
- * SMS_GATEWAY, `sandbox` unless set. The sandbox shows every code to anyone who can open
- * /sandbox/sms, so a production start (NODE_ENV=production) takes it only when named.
+ * An outside service chosen by name (SMS_GATEWAY, PAYMENT_PROVIDER), `sandbox` unless set. A
+ * sandbox stands in for the real thing (it shows codes, it takes no money), so a production
+ * start (NODE_ENV=production) takes it only when named; `why` says what a production start needs.
  */
-function smsGatewayOf(raw: string | undefined, production: boolean, problems: string[]): SmsGatewayName {
-  if (raw === undefined) {
-    if (production) {
-      problems.push(
-        'SMS_GATEWAY: NODE_ENV=production needs a real text-message gateway; the sandbox shows every code at ' +
-          '/sandbox/sms and sends nothing. Set SMS_GATEWAY=sandbox to run it anyway (a demo)',
-      )
-    }
+function sandboxedServiceOf<Name extends string>(
+  variable: string,
+  names: readonly Name[],
+  why: string,
+  env: { raw: string | undefined; production: boolean; problems: string[] },
+): Name | 'sandbox' {
+  if (env.raw === undefined) {
+    if (env.production) env.problems.push(`${variable}: ${why}. Set ${variable}=sandbox to run it anyway (a demo)`)
     return 'sandbox'
   }
-  const known = SMS_GATEWAYS.find((name) => name === raw.toLowerCase())
-  if (!known) problems.push(`SMS_GATEWAY=${JSON.stringify(raw)}: expected one of ${SMS_GATEWAYS.join(', ')}`)
-  return known ?? 'sandbox'
-}
-
-/**
- * PAYMENT_PROVIDER, `sandbox` unless set. The sandbox lets anyone "pay" with a button, so a
- * production start takes it only when named.
- */
-function paymentProviderOf(raw: string | undefined, production: boolean, problems: string[]): PaymentProviderName {
-  if (raw === undefined) {
-    if (production) {
-      problems.push(
-        'PAYMENT_PROVIDER: NODE_ENV=production needs a real payment provider; the sandbox takes no money and ' +
-          'anyone can confirm its payments. Set PAYMENT_PROVIDER=sandbox to run it anyway (a demo)',
-      )
-    }
-    return 'sandbox'
-  }
-  const known = PAYMENT_PROVIDERS.find((name) => name === raw.toLowerCase())
-  if (!known) problems.push(`PAYMENT_PROVIDER=${JSON.stringify(raw)}: expected one of ${PAYMENT_PROVIDERS.join(', ')}`)
+  const raw = env.raw.toLowerCase()
+  const known = names.find((name) => name === raw)
+  if (!known) env.problems.push(`${variable}=${JSON.stringify(env.raw)}: expected one of ${names.join(', ')}`)
   return known ?? 'sandbox'
 }
 
@@ -223,6 +206,7 @@ export function parseConfig(env: Env): Config {
   if (logFormat !== logFormatRaw)
     problems.push(`LOG_FORMAT=${JSON.stringify(logFormatRaw)}: expected ${LOG_FORMATS.join(', ')}`)
 
+  const production = value('NODE_ENV') === 'production'
   const config: Config = {
     host,
     port,
@@ -247,8 +231,18 @@ export function parseConfig(env: Env): Config {
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
     rateLimitPerIp: int('RATE_LIMIT_PER_IP', 1200, 0, 10_000_000),
     rateLimitPerSession: int('RATE_LIMIT_PER_SESSION', 600, 0, 10_000_000),
-    smsGateway: smsGatewayOf(value('SMS_GATEWAY'), value('NODE_ENV') === 'production', problems),
-    paymentProvider: paymentProviderOf(value('PAYMENT_PROVIDER'), value('NODE_ENV') === 'production', problems),
+    smsGateway: sandboxedServiceOf(
+      'SMS_GATEWAY',
+      SMS_GATEWAYS,
+      'NODE_ENV=production needs a real text-message gateway; the sandbox shows every code at /sandbox/sms and sends nothing',
+      { raw: value('SMS_GATEWAY'), production, problems },
+    ),
+    paymentProvider: sandboxedServiceOf(
+      'PAYMENT_PROVIDER',
+      PAYMENT_PROVIDERS,
+      'NODE_ENV=production needs a real payment provider; the sandbox takes no money and anyone can confirm its payments',
+      { raw: value('PAYMENT_PROVIDER'), production, problems },
+    ),
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config
