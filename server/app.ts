@@ -25,6 +25,11 @@ import { registerWalletRoutes } from './modules/wallet/routes.ts'
 import { registerSearchRoutes } from './modules/search/routes.ts'
 import { registerUploadRoutes, scheduleUploadCleanup } from './modules/uploads/routes.ts'
 import { createUploadsService } from './modules/uploads/service.ts'
+import { createCommentsService } from './modules/community/comments.ts'
+import { createCreatorsService } from './modules/community/creators.ts'
+import { createPostsService } from './modules/community/posts.ts'
+import { registerCommunityRoutes } from './modules/community/routes.ts'
+import { createSafetyService } from './modules/community/safety.ts'
 import { createPaymentCatalogue } from './modules/payments/catalogue.ts'
 import { notifyUrlOf, NOTIFY_PATH_PREFIX, registerNotifyRoute } from './modules/payments/notify-route.ts'
 import { createOrdersService, type PaymentServices } from './modules/payments/orders.ts'
@@ -189,6 +194,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
   })
   registerPaymentRoutes(calls.forModule('payments'), { catalogue: paymentCatalogue, orders })
+  const communityDeps = { db, now, config, playLines: watching.tokenLines }
+  registerCommunityRoutes(calls.forModule('community'), {
+    posts: createPostsService(communityDeps),
+    comments: createCommentsService(communityDeps),
+    creators: createCreatorsService(communityDeps),
+    safety: createSafetyService(communityDeps),
+  })
   registerNotifyRoute(app, { provider: paymentProvider, orders })
   scheduleOrderSweep(app, orders)
   app.decorate('payments', { orders, provider: paymentProvider } satisfies PaymentServices)

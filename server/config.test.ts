@@ -30,6 +30,8 @@ describe('parseConfig', () => {
       rateLimitPerSession: 600,
       smsGateway: 'sandbox',
       paymentProvider: 'sandbox',
+      moderation: 'pre',
+      creatorShare: 70,
     })
   })
 
@@ -68,6 +70,8 @@ describe('parseConfig', () => {
       RATE_LIMIT_PER_SESSION: '30',
       SMS_GATEWAY: 'Sandbox',
       PAYMENT_PROVIDER: 'SANDBOX',
+      MODERATION: 'Post',
+      CREATOR_SHARE: '55',
     })
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -95,6 +99,8 @@ describe('parseConfig', () => {
       rateLimitPerSession: 30,
       smsGateway: 'sandbox',
       paymentProvider: 'sandbox',
+      moderation: 'post',
+      creatorShare: 55,
     })
   })
 

@@ -54,6 +54,10 @@ export interface Config {
   smsGateway: SmsGatewayName
   /** Who takes the payments of recharge/submit (server/modules/payments/README.md). */
   paymentProvider: PaymentProviderName
+  /** `pre`: new posts wait in the review queue; `post`: published at once, reports catch the rest. */
+  moderation: 'pre' | 'post'
+  /** Percent of a paid post's price credited to its author (server/modules/community/README.md). */
+  creatorShare: number
 }
 
 export class ConfigError extends Error {
@@ -70,6 +74,14 @@ const FALSE = new Set(['0', 'false', 'no', 'off'])
 
 /** An IPv4 or IPv6 address, with or without a prefix length. */
 const ADDRESS_OR_CIDR = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F]*:[0-9a-fA-F:.]*)(\/\d{1,3})?$/
+
+/** MODERATION: `pre` (default) or `post`. */
+function moderationOf(raw: string | undefined, problems: string[]): Config['moderation'] {
+  const moderation = (raw ?? 'pre').toLowerCase()
+  if (moderation === 'pre' || moderation === 'post') return moderation
+  problems.push(`MODERATION=${JSON.stringify(raw)}: expected pre or post`)
+  return 'pre'
+}
 
 /**
  * TRUST_PROXY: false, true (a proxy on this machine: loopback), or the proxies' addresses and
@@ -243,6 +255,8 @@ export function parseConfig(env: Env): Config {
       'NODE_ENV=production needs a real payment provider; the sandbox takes no money and anyone can confirm its payments',
       { raw: value('PAYMENT_PROVIDER'), production, problems },
     ),
+    moderation: moderationOf(value('MODERATION'), problems),
+    creatorShare: int('CREATOR_SHARE', 70, 0, 100),
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

@@ -7,7 +7,7 @@ import * as v from 'valibot'
 
 /** The server module that answers a call: its code is in server/modules/<module>/. */
 export type ServerModule =
-  'accounts' | 'ads' | 'catalogue' | 'payments' | 'ping' | 'search' | 'uploads' | 'wallet' | 'watching'
+  'accounts' | 'ads' | 'catalogue' | 'community' | 'payments' | 'ping' | 'search' | 'uploads' | 'wallet' | 'watching'
 
 type Schema = v.GenericSchema
 

@@ -14,6 +14,11 @@ export const MAX_KEYWORD_LENGTH = 50
 /** What opens a content item: 1 long video, 2 short video, 3 collection. */
 export const ContentType = { LongVideo: 1, ShortVideo: 2, Collection: 3 } as const
 export type ContentType = (typeof ContentType)[keyof typeof ContentType]
+/**
+ * `videos.content_type` of a community post's video: hidden from every catalogue list and
+ * search, it plays on its post (SPEC's content type 4 is the post detail).
+ */
+export const POST_VIDEO_CONTENT_TYPE = 4
 
 /** Which membership an item needs: 0 none, else the tier (1 normal, 2 supreme, 3 dark). */
 export const VipRequirement = { None: 0, Normal: 1, Supreme: 2, Dark: 3 } as const

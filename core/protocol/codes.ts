@@ -53,6 +53,16 @@ export const BusinessCode = {
   PayTypeUnavailable: 7041,
   /** recharge/status of an unknown order, or of another user's. */
   OrderNotFound: 7042,
+  /** Community (server/modules/community): a banned user may read but not publish, comment or upload. */
+  Banned: 7050,
+  /** post/publish with a video upload that is not the caller's, failed, or already on a post. */
+  VideoUnusable: 7051,
+  /** post/publish past the daily cap. */
+  PublishLimit: 7052,
+  /** upblogers/cares or user/block of oneself. */
+  NotYourself: 7053,
+  /** comment/add or post/pay on a post the caller cannot see or comment on (pending, rejected, removed). */
+  PostUnavailable: 7054,
 } as const
 export type BusinessCode = (typeof BusinessCode)[keyof typeof BusinessCode]
 
@@ -81,6 +91,11 @@ export const BUSINESS_MESSAGES: Record<BusinessCode, string> = {
   [BusinessCode.ItemUnavailable]: '该商品已下架',
   [BusinessCode.PayTypeUnavailable]: '暂不支持该支付方式',
   [BusinessCode.OrderNotFound]: '订单不存在',
+  [BusinessCode.Banned]: '账号已被禁言，暂时不能发布内容',
+  [BusinessCode.VideoUnusable]: '视频不可用，请重新上传',
+  [BusinessCode.PublishLimit]: '今日发布次数已达上限',
+  [BusinessCode.NotYourself]: '不能对自己进行此操作',
+  [BusinessCode.PostUnavailable]: '帖子不存在或尚未通过审核',
 }
 
 /** HTTP status per result code; everything else travels as HTTP 200. */

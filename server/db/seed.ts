@@ -31,7 +31,14 @@ export type StoredAppConfig = Omit<AppConfig, 'announcement' | 'encryption'>
  * served); IMAGE at its image path, so the worker's image route takes only images.
  */
 export const DEFAULT_APP_CONFIG: StoredAppConfig = {
-  communityCategory: [],
+  /** The community's category tabs (post/publish takes these ids). */
+  communityCategory: [
+    { id: 1, name: '日常' },
+    { id: 2, name: '影评' },
+    { id: 3, name: '摄影' },
+    { id: 4, name: '二次元' },
+    { id: 5, name: '吐槽' },
+  ],
   floatingWindow: null,
   domain: (['API', 'IMAGE', 'MP4', 'VID', 'LAND', 'H5SHAREURL'] as const).map((type) => ({
     type,

@@ -47,6 +47,8 @@ export const users = pgTable(
     /** SHA-256 of the QR card's credential (a random bearer secret); null when there is none. */
     credentialHash: text('credential_hash'),
     credentialCreatedAt: timestamptz('credential_created_at'),
+    /** Until then the user may read but not publish, comment or upload (user:ban); null: never banned. */
+    bannedUntil: timestamptz('banned_until'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [

@@ -15,6 +15,8 @@ export const uploads = pgTable(
     owner: text('owner').notNull(),
     /** The simple-uploader identifier, as sent. */
     identifier: text('identifier').notNull(),
+    /** `image` (upload/img, upload/images) or `video` (upload/video: chunks written to a file). */
+    kind: text('kind').notNull().default('image'),
     totalSize: bigint('total_size', { mode: 'number' }).notNull(),
     totalChunks: integer('total_chunks').notNull(),
     chunkSize: integer('chunk_size').notNull(),
@@ -38,7 +40,8 @@ export const uploadChunks = pgTable(
       .references(() => uploads.id, { onDelete: 'cascade' }),
     /** 1-based, as simple-uploader counts. */
     chunkNumber: integer('chunk_number').notNull(),
-    bytes: bytea('bytes').notNull(),
+    /** The chunk; null for a video upload, whose chunks are written into its file at their offset. */
+    bytes: bytea('bytes'),
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.chunkNumber] })],
 )

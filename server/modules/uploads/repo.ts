@@ -65,14 +65,14 @@ export async function hasChunk(db: Db, uploadId: number, chunkNumber: number): P
   return rows.length === 1
 }
 
-/** The chunks' bytes in order. */
+/** An image upload's chunks in order (a video upload's are in its file, not here). */
 export async function readChunks(db: Db, uploadId: number): Promise<Uint8Array[]> {
   const rows = await db
     .select({ bytes: uploadChunks.bytes })
     .from(uploadChunks)
     .where(eq(uploadChunks.uploadId, uploadId))
     .orderBy(asc(uploadChunks.chunkNumber))
-  return rows.map((row) => row.bytes)
+  return rows.map((row) => row.bytes ?? new Uint8Array())
 }
 
 /** Marks the upload done with its image and drops its chunks. */

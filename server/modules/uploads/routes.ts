@@ -14,6 +14,9 @@ export function registerUploadRoutes(answer: AnswerCall, service: UploadsService
       return chunk ? service.receiveChunk(owner, { ...params, chunk }) : service.checkChunk(owner, params)
     })
   }
+  answer(calls.uploadVideo, () => {
+    throw new Error('upload/video is not built yet')
+  })
 }
 
 /** Runs the cleanup every hour while the app is open; the timer never keeps the process alive. */

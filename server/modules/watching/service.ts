@@ -70,19 +70,24 @@ export function createWatchingService(deps: {
   const keyLimiter = createRateLimiter({ limit: KEY_RATE_LIMIT, windowMs: 60_000, now })
   const keyAccess = repo.createKeyAccess(db)
 
+  /**
+   * The stream's lines with a play token of `userId` for `videoId`. The caller has decided the
+   * user may play it; the key endpoint decides again on every key request.
+   */
+  async function tokenLines(userId: number, videoId: number): Promise<PlayLine[]> {
+    const [config, token] = await Promise.all([deps.appConfig(), tokens.issue(userId, videoId)])
+    const query = `?pt=${encodeURIComponent(token)}`
+    return streamLines(config).map((base, i) => ({
+      name: `线路${i + 1}`,
+      url: `${base}${masterPlaylistPath(videoId)}${query}`,
+    }))
+  }
+
   async function play(userId: number, videoId: number): Promise<PlayInfo> {
     const [video, state] = await Promise.all([deps.media.contentInfo(videoId), repo.viewerState(db, userId, videoId)])
     if (!state) throw notFound()
     const lock = playLock(video, { vip: vipHolder(state), bought: state.bought }, Math.floor(now() / 1000))
-    let lines: PlayLine[] = []
-    if (lock === PlayLock.None && state.hasStream) {
-      const [config, token] = await Promise.all([deps.appConfig(), tokens.issue(userId, videoId)])
-      const query = `?pt=${encodeURIComponent(token)}`
-      lines = streamLines(config).map((base, i) => ({
-        name: `线路${i + 1}`,
-        url: `${base}${masterPlaylistPath(videoId)}${query}`,
-      }))
-    }
+    const lines = lock === PlayLock.None && state.hasStream ? await tokenLines(userId, videoId) : []
     // Only a price lock previews (a VIP lock links /mine/vip): plain segments, so no play token
     // and never the key — the key endpoint still answers 403 to this user.
     let previewSeconds = 0
@@ -176,6 +181,7 @@ export function createWatchingService(deps: {
 
   return {
     play,
+    tokenLines,
     key,
     like,
     favourite,
