@@ -116,6 +116,7 @@ CREATE TABLE "jobs" (
 	CONSTRAINT "jobs_state_check" CHECK ("jobs"."state" in ('queued', 'running', 'done', 'failed'))
 );
 --> statement-breakpoint
+ALTER TABLE "videos" DROP CONSTRAINT "videos_content_type_check";--> statement-breakpoint
 ALTER TABLE "upload_chunks" ALTER COLUMN "bytes" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "banned_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "kind" text DEFAULT 'image' NOT NULL;--> statement-breakpoint
@@ -156,4 +157,5 @@ CREATE INDEX "posts_author_created_idx" ON "posts" USING btree ("author_id","cre
 CREATE INDEX "posts_pending_idx" ON "posts" USING btree ("created_at") WHERE "posts"."state" = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "reports_reporter_target_key" ON "reports" USING btree ("reporter_id","target_type","target_id");--> statement-breakpoint
 CREATE INDEX "reports_open_idx" ON "reports" USING btree ("created_at") WHERE "reports"."resolved_at" is null;--> statement-breakpoint
-CREATE INDEX "jobs_claimable_idx" ON "jobs" USING btree ("run_after","id") WHERE "jobs"."state" in ('queued', 'running');
+CREATE INDEX "jobs_claimable_idx" ON "jobs" USING btree ("run_after","id") WHERE "jobs"."state" in ('queued', 'running');--> statement-breakpoint
+ALTER TABLE "videos" ADD CONSTRAINT "videos_content_type_check" CHECK ("videos"."content_type" in (1, 2, 4));

@@ -81,7 +81,7 @@ export const videos = pgTable(
     index('videos_play_count_idx').on(t.playCount, t.id),
     index('videos_type_like_count_idx').on(t.contentType, t.likeCount, t.id),
     index('videos_collection_published_idx').on(t.collectionId, t.publishedAt, t.id),
-    check('videos_content_type_check', sql`${t.contentType} in (1, 2)`),
+    check('videos_content_type_check', sql`${t.contentType} in (1, 2, 4)`),
     check('videos_vip_check', sql`${t.vip} between 0 and 3`),
     check('videos_price_check', sql`${t.price} >= 0`),
     check('videos_counts_check', sql`${t.playCount} >= 0 and ${t.likeCount} >= 0 and ${t.duration} >= 0`),
