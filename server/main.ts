@@ -46,6 +46,7 @@ try {
     images: config,
     mediaDir: mediaDirOf(config),
     demoAccount: process.env.NODE_ENV !== 'production',
+    creatorShare: config.creatorShare,
   })
 } catch (error) {
   lock?.release()

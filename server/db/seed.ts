@@ -18,6 +18,7 @@ import {
   topicDrawing,
 } from './demo/catalogue.ts'
 import { seedDemoAccount } from './demo/account.ts'
+import { seedDemoCommunity } from './demo/community.ts'
 import { seedPaymentCatalogue } from './demo/payments.ts'
 import { installDemoStreams, linkDemoStreams } from './demo/streams.ts'
 import { announcements, appConfig } from './schema/ping.ts'
@@ -67,14 +68,19 @@ export interface SeedOptions {
   mediaDir?: string
   /** False: no demo account. Its password is public, so a production start makes none. */
   demoAccount?: boolean
+  /** CREATOR_SHARE (default 70): the demo community's purchases credit their authors this percentage. */
+  creatorShare?: number
 }
 
-type Store = (drawing: Drawing, kind: ImageKind) => Promise<StoredImage>
+/** `uploadedBy`: a user's own picture (the demo community's posts and avatars), as upload/img stores it. */
+type Store = (drawing: Drawing, kind: ImageKind, uploadedBy?: number) => Promise<StoredImage>
+
+const DEFAULT_CREATOR_SHARE = 70
 
 /**
  * Demo data for what is still empty: the config (and its ads), the announcement, the
  * catalogue, the diamond packages and VIP cards (demo/payments.ts), the demo account
- * (demo/account.ts). A database that already has a part keeps it as it is, so this runs on every
+ * (demo/account.ts), the community (demo/community.ts). A database that already has a part keeps it as it is, so this runs on every
  * start, and a database seeded by an earlier version gains what that version did not seed.
  */
 export async function seedDemoData(db: Db, now: Date, options: SeedOptions = {}) {
@@ -86,14 +92,16 @@ export async function seedDemoData(db: Db, now: Date, options: SeedOptions = {})
     // Pictures are drawn concurrently, but one transaction is one connection: its inserts run
     // one after another (node-postgres warns about overlapping queries, and pg 9 refuses them).
     let inserts: Promise<unknown> = Promise.resolve()
-    const store: Store = async (drawing, kind) => {
+    const store: Store = async (drawing, kind, uploadedBy) => {
       const bytes = await draw(drawing)
-      const stored = inserts.then(() => storeImage(tx, { bytes, kind }, imageConfig, { now: () => now.getTime() }))
+      const input = uploadedBy === undefined ? { bytes, kind } : { bytes, kind, uploadedBy }
+      const stored = inserts.then(() => storeImage(tx, input, imageConfig, { now: () => now.getTime() }))
       inserts = stored.catch(() => undefined)
       return stored
     }
     await tx.insert(appConfig).values({ key: 'app', value: DEFAULT_APP_CONFIG, updatedAt: now }).onConflictDoNothing()
     await moveImageDomainOffRoot(tx, now)
+    await fillCommunityCategories(tx, now)
     const existing = await tx.select({ n: sql<number>`count(*)::int` }).from(announcements)
     if ((existing[0]?.n ?? 0) === 0) {
       await tx.insert(announcements).values({
@@ -107,6 +115,7 @@ export async function seedDemoData(db: Db, now: Date, options: SeedOptions = {})
     await fillAds(tx, now, store)
     await seedPaymentCatalogue(tx, now)
     if (options.demoAccount !== false) await seedDemoAccount(tx, now)
+    await seedDemoCommunity(tx, now, store, { creatorShare: options.creatorShare ?? DEFAULT_CREATOR_SHARE })
   })
 }
 
@@ -273,4 +282,17 @@ async function moveImageDomainOffRoot(db: Db, now: Date) {
       .set({ value: { ...stored, domain }, updatedAt: now })
       .where(eq(appConfig.key, 'app'))
   }
+}
+
+/**
+ * Databases seeded before the community existed hold `communityCategory: []`; they gain the
+ * default categories (post/publish takes their ids). Categories an operator set are left alone.
+ */
+async function fillCommunityCategories(db: Db, now: Date) {
+  const stored = await storedConfig(db)
+  if (!stored || (stored.communityCategory?.length ?? 0) > 0) return
+  await db
+    .update(appConfig)
+    .set({ value: { ...stored, communityCategory: DEFAULT_APP_CONFIG.communityCategory }, updatedAt: now })
+    .where(eq(appConfig.key, 'app'))
 }

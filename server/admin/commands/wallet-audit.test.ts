@@ -88,7 +88,7 @@ describe.each(BACKENDS)('wallet:audit (%s)', (backend) => {
     const answer = await audit()
     expect(answer).toEqual({
       ok: true,
-      output: 'all 8 rules hold (2 users, 7 wallet ledger rows, 7 orders, 3 membership rows)',
+      output: 'all 8 rules hold (14 users, 22 wallet ledger rows, 7 orders, 3 membership rows)',
     })
   })
 
