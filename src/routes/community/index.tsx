@@ -1,11 +1,22 @@
-import { t } from '../../lib/messages-pages.ts'
-import { ComingSoon } from '../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { CommunityScreen } from '../../features/community/community-screen.tsx'
+import { appConfigAtom, sessionUserAtom } from '../../features/session/atoms.ts'
+import { communityLists } from './-lists.ts'
 
 export const Route = createFileRoute('/community/')({
   component: CommunityPage,
 })
 
 function CommunityPage() {
-  return <ComingSoon title={t.pages.community} back={false} />
+  const config = useAtomValue(appConfigAtom)
+  const userId = useAtomValue(sessionUserAtom)?.id ?? null
+  return (
+    <CommunityScreen
+      categories={config?.communityCategory ?? []}
+      config={config}
+      userId={userId}
+      lists={communityLists}
+    />
+  )
 }

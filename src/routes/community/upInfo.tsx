@@ -1,7 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { CreatorScreen } from '../../features/community/creator-screen.tsx'
+import { appConfigAtom, sessionUserAtom } from '../../features/session/atoms.ts'
 import { t } from '../../lib/messages-pages.ts'
 import { searchWithId } from '../../lib/search.ts'
-import { ComingSoon } from '../../ui/coming-soon.tsx'
-import { createFileRoute } from '@tanstack/react-router'
+import { communityLists } from './-lists.ts'
 
 export const Route = createFileRoute('/community/upInfo')({
   validateSearch: searchWithId,
@@ -9,5 +12,11 @@ export const Route = createFileRoute('/community/upInfo')({
 })
 
 function UpInfoPage() {
-  return <ComingSoon title={t.pages.upInfo} />
+  // Through the validator again (https://github.com/TanStack/router/issues/1965).
+  const { id } = searchWithId(Route.useSearch())
+  const config = useAtomValue(appConfigAtom)
+  const userId = useAtomValue(sessionUserAtom)?.id ?? null
+  return (
+    <CreatorScreen key={id} id={id} config={config} userId={userId} lists={communityLists} title={t.pages.upInfo} />
+  )
 }
