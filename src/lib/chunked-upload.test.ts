@@ -1,10 +1,20 @@
+import { sha256 } from '@noble/hashes/sha2.js'
 import { describe, expect, it, vi } from 'vitest'
-import { uploadImg } from '../../core/contracts/calls.ts'
-import { CHUNK_SIZE, chunkRanges, uploadImage } from './chunked-upload.ts'
-import { ApiError, type SignedRequest } from './http.ts'
+import type { Call } from '../../core/contracts/call.ts'
+import { uploadImg, uploadVideo } from '../../core/contracts/calls.ts'
+import {
+  CHUNK_SIZE,
+  chunkRanges,
+  createChunkedUpload,
+  uploadIdentifier,
+  uploadImage,
+  videoTarget,
+} from './chunked-upload.ts'
+import { ApiError, ApiErrorKind, type SignedRequest } from './http.ts'
 import { t } from './messages-uploads.ts'
 
 const IMAGE = { imageId: 'AAAAAAAAAAAAAAAA', url: 'i/a.jpg', width: 512, height: 512 }
+const VIDEO = { videoUploadId: 41, duration: 12 }
 
 function bytes(size: number): Uint8Array<ArrayBuffer> {
   const content = new Uint8Array(size)
@@ -16,11 +26,16 @@ function bytes(size: number): Uint8Array<ArrayBuffer> {
  * A server keeping chunks per identifier, answering the GET check with 200 when a chunk is there
  * (204 otherwise) and the image once every chunk has arrived. `refuse` answers a POST instead.
  */
-function fakeServer(refuse?: (chunkNumber: number) => Response | undefined) {
+function fakeServer(
+  refuse?: (chunkNumber: number) => Response | undefined,
+  hold?: (chunkNumber: number, signal: AbortSignal | undefined) => Promise<void> | undefined,
+) {
   const chunks = new Map<string, Map<number, Uint8Array>>()
   const posted: Array<Record<string, string>> = []
   const checked: number[] = []
-  const signedFetch = vi.fn(async (_call: unknown, request: SignedRequest) => {
+  const calls: string[] = []
+  const signedFetch = vi.fn(async (call: Call, request: SignedRequest) => {
+    calls.push(call.name)
     // As the server reads them: the query of the GET check, the form fields of a POST (no query).
     const params =
       request.method === 'GET'
@@ -43,10 +58,13 @@ function fakeServer(refuse?: (chunkNumber: number) => Response | undefined) {
     )
     const refusal = refuse?.(number)
     if (refusal) return refusal
+    await hold?.(number, request.signal)
+    if (request.signal?.aborted) throw new ApiError(ApiErrorKind.Canceled, 'canceled')
     const file = form.get('file') as Blob
     stored.set(number, new Uint8Array(await file.arrayBuffer()))
     const done = stored.size === Number(params.totalChunks)
-    return Response.json({ code: 200, data: done ? { done, image: IMAGE } : { done }, tip: '', msg: '' })
+    const result = call.name === 'upload/video' ? { video: VIDEO } : { image: IMAGE }
+    return Response.json({ code: 200, data: done ? { done, ...result } : { done }, tip: '', msg: '' })
   })
   const assembled = (identifier: string) => {
     const stored = chunks.get(identifier)!
@@ -55,7 +73,7 @@ function fakeServer(refuse?: (chunkNumber: number) => Response | undefined) {
     parts.reduce((offset, part) => (whole.set(part, offset), offset + part.length), 0)
     return whole
   }
-  return { api: { signedFetch }, signedFetch, posted, checked, assembled, chunks }
+  return { api: { signedFetch }, signedFetch, posted, checked, calls, assembled, chunks }
 }
 
 /** Compared by hand: a deep equality over megabytes takes seconds. */
@@ -149,5 +167,123 @@ describe('uploadImage', () => {
   it("shows a refusal's tip when the server gives one", async () => {
     const server = fakeServer(() => Response.json({ code: 7031, data: null, tip: '今日上传次数已用完', msg: '' }))
     await expect(uploadImage(server.api, uploadImg, new Blob([bytes(10)]))).rejects.toThrow('今日上传次数已用完')
+  })
+})
+
+describe('uploadIdentifier', () => {
+  it('digests the file slice by slice to the same SHA-256 as the whole, reporting what it has read', async () => {
+    const content = bytes(9 * CHUNK_SIZE + 3)
+    const read: number[] = []
+    const identifier = await uploadIdentifier(new Blob([content]), { onProgress: (bytesRead) => read.push(bytesRead) })
+    const whole = Array.from(sha256(content).subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('')
+    expect(identifier).toBe(`${content.length}-${whole}`)
+    expect(read).toEqual([4 * CHUNK_SIZE, 8 * CHUNK_SIZE, content.length])
+  })
+
+  it('stops reading when aborted', async () => {
+    const controller = new AbortController()
+    controller.abort()
+    await expect(uploadIdentifier(new Blob([bytes(10)]), { signal: controller.signal })).rejects.toMatchObject({
+      kind: ApiErrorKind.Canceled,
+    })
+  })
+})
+
+/** Chunks whose POST waits until released (or aborted), to pause an upload in the middle. */
+function heldChunks() {
+  const waiting = new Map<number, () => void>()
+  const hold = (chunkNumber: number, signal: AbortSignal | undefined) =>
+    new Promise<void>((resolve) => {
+      waiting.set(chunkNumber, resolve)
+      signal?.addEventListener('abort', () => {
+        if (waiting.get(chunkNumber) === resolve) waiting.delete(chunkNumber)
+        resolve()
+      })
+    })
+  const release = (chunkNumber: number) => {
+    waiting.get(chunkNumber)?.()
+    waiting.delete(chunkNumber)
+  }
+  return { hold, release, waiting }
+}
+
+describe('createChunkedUpload', () => {
+  it('uploads a video to upload/video and resolves with the upload to publish', async () => {
+    const server = fakeServer()
+    const content = bytes(3 * CHUNK_SIZE + 5)
+    const upload = createChunkedUpload(server.api, videoTarget(uploadVideo), new Blob([content], { type: 'video/mp4' }))
+    await expect(upload.run()).resolves.toEqual(VIDEO)
+    expect(new Set(server.calls)).toEqual(new Set(['upload/video']))
+    expect(upload.confirmed).toBe(content.length)
+    expect(sameBytes(server.assembled(upload.identifier!), content)).toBe(true)
+    // Finished: running again asks nothing.
+    server.signedFetch.mockClear()
+    await expect(upload.run()).resolves.toEqual(VIDEO)
+    expect(server.signedFetch).not.toHaveBeenCalled()
+  })
+
+  it('pauses (aborting the chunks in flight, keeping the confirmed ones) and resumes with the rest only', async () => {
+    const held = heldChunks()
+    const server = fakeServer(undefined, held.hold)
+    const content = bytes(5 * CHUNK_SIZE)
+    const progress: number[] = []
+    const upload = createChunkedUpload(server.api, videoTarget(uploadVideo), new Blob([content]), {
+      onProgress: (confirmed) => progress.push(confirmed),
+    })
+    const first = upload.run()
+    await vi.waitFor(() => expect(held.waiting.size).toBe(3))
+    held.release(1)
+    await vi.waitFor(() => expect(upload.confirmed).toBe(CHUNK_SIZE))
+    await vi.waitFor(() => expect(held.waiting.has(4)).toBe(true))
+    upload.pause()
+    await expect(first).rejects.toMatchObject({ kind: ApiErrorKind.Canceled })
+    expect(upload.confirmed).toBe(CHUNK_SIZE)
+    expect(held.waiting.size).toBe(0)
+
+    server.checked.length = 0
+    server.posted.length = 0
+    const second = upload.run()
+    await vi.waitFor(() => expect(held.waiting.size).toBe(3))
+    for (const number of [2, 3, 4]) held.release(number)
+    await vi.waitFor(() => expect(held.waiting.has(5)).toBe(true))
+    held.release(5)
+    await expect(second).resolves.toEqual(VIDEO)
+    // Chunk 1 was confirmed before the pause: neither checked nor sent again.
+    expect(server.checked.sort()).toEqual([2, 3, 4, 5])
+    expect(server.posted.map((fields) => Number(fields.chunkNumber)).sort()).toEqual([2, 3, 4, 5])
+    expect(progress.at(-1)).toBe(content.length)
+    expect(sameBytes(server.assembled(upload.identifier!), content)).toBe(true)
+  })
+
+  it('retries after a failure from where it stopped', async () => {
+    let failures = 1
+    const server = fakeServer((chunkNumber) =>
+      chunkNumber === 2 && failures-- > 0 ? new Response('bad gateway', { status: 502 }) : undefined,
+    )
+    const content = bytes(2 * CHUNK_SIZE)
+    const upload = createChunkedUpload(server.api, videoTarget(uploadVideo), new Blob([content]))
+    await expect(upload.run()).rejects.toThrow(t.upload.failed)
+    const confirmedBefore = upload.confirmed
+    server.posted.length = 0
+    await expect(upload.run()).resolves.toEqual(VIDEO)
+    expect(server.posted.map((fields) => fields.chunkNumber)).toContain('2')
+    expect(server.posted.length).toBe(confirmedBefore === CHUNK_SIZE ? 1 : 2)
+  })
+
+  it("takes a finished upload from the GET check's answer", async () => {
+    const content = bytes(1000)
+    const identifier = await uploadIdentifier(new Blob([content]))
+    const signedFetch = vi.fn(async () =>
+      Response.json({ code: 200, data: { present: true, done: true, video: VIDEO }, tip: '', msg: '' }),
+    )
+    const upload = createChunkedUpload({ signedFetch }, videoTarget(uploadVideo), new Blob([content]), {}, identifier)
+    await expect(upload.run()).resolves.toEqual(VIDEO)
+    expect(signedFetch).toHaveBeenCalledTimes(1)
+  })
+
+  it("says a refused video is too large with the video's limit", async () => {
+    const server = fakeServer(() => new Response(null, { status: 413 }))
+    const upload = createChunkedUpload(server.api, videoTarget(uploadVideo), new Blob([bytes(10)]))
+    await expect(upload.run()).rejects.toThrow(t.upload.videoTooLarge(500))
   })
 })

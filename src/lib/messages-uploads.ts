@@ -5,6 +5,7 @@ const zhCN = {
   upload: {
     unsupported: '不支持的图片格式，请选择 JPG、PNG、WebP 或 GIF 图片',
     tooLarge: (megabytes: number) => `图片太大，请选择 ${megabytes} MB 以内的图片`,
+    videoTooLarge: (megabytes: number) => `视频太大，请选择 ${megabytes} MB 以内的视频`,
     failed: '上传失败，请稍后重试',
     progress: '上传进度',
   },

@@ -1,6 +1,6 @@
 import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
-import { optionalPositiveInt, returnPath, returnSearch, searchWithId } from './search.ts'
+import { optionalPositiveInt, rankSearch, returnPath, returnSearch, searchWithId } from './search.ts'
 
 describe('optionalPositiveInt', () => {
   it.each([
@@ -93,5 +93,13 @@ describe('returnPath', () => {
     expect(await fromAt('/page?from=%2Fplay%2FlongVideo%3Fid%3D5')).toBe('/play/longVideo?id=5')
     expect(await fromAt('/page?from=%2F%2Fevil.example')).toBeUndefined()
     expect(await fromAt('/page?from=https%3A%2F%2Fevil.example')).toBeUndefined()
+  })
+})
+
+describe('rankSearch', () => {
+  it("keeps the contract's periods and orders and drops anything else", () => {
+    expect(rankSearch({ period: 'month', by: 'income' })).toEqual({ period: 'month', by: 'income' })
+    expect(rankSearch({ period: 'year', by: 3 })).toEqual({ period: undefined, by: undefined })
+    expect(rankSearch({})).toEqual({ period: undefined, by: undefined })
   })
 })

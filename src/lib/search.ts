@@ -1,3 +1,5 @@
+import { RankOrders, RankPeriods, type RankOrder, type RankPeriod } from '../../core/contracts/community-rules.ts'
+
 /**
  * Tiny search-param readers for validateSearch. They run in the eager route tree, so they
  * stay dependency-free.
@@ -46,4 +48,13 @@ export function returnSearch(search: Record<string, unknown>): { from?: string }
 /** `?orderId=`: the checkout's way back to /mine/recharge; the page checks it is an order number. */
 export function orderIdSearch(search: Record<string, unknown>): { orderId?: string } {
   return { orderId: optionalString(search.orderId) }
+}
+
+/**
+ * /subpage/upRank's `?period=&by=`: the ranking's tabs, each present and undefined when missing or
+ * not one of the contract's values (the screen then shows 周榜 by 粉丝).
+ */
+export function rankSearch(search: { period?: unknown; by?: unknown }): { period?: RankPeriod; by?: RankOrder } {
+  const pick = <T extends string>(values: readonly T[], value: unknown) => values.find((item) => item === value)
+  return { period: pick(RankPeriods, search.period), by: pick(RankOrders, search.by) }
 }

@@ -27,5 +27,7 @@ describe('MineScreen', () => {
     expect(t.pages.vip).toBe('开通会员')
     expect(href(t.pages.diamondRecharge)).toBe('/mine/diamondRecharge')
     expect(href(t.pages.rechargeRecord)).toBe('/mine/rechargeRecord')
+    expect(href(t.pages.myPost)).toBe('/mine/myPost')
+    expect(href(t.pages.myFollow)).toBe('/mine/myFollow')
   })
 })

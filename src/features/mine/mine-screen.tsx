@@ -11,6 +11,8 @@ const MENU = [
   ['/mine/myCollect', t.pages.myCollect],
   ['/mine/myHistory', t.pages.myHistory],
   ['/mine/myBought', t.pages.myBought],
+  ['/mine/myPost', t.pages.myPost],
+  ['/mine/myFollow', t.pages.myFollow],
   ['/mine/message', t.pages.message],
   ['/mine/share', t.pages.share],
   ['/mine/feedback', t.pages.feedback],

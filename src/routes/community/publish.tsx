@@ -1,11 +1,10 @@
-import { t } from '../../lib/messages-pages.ts'
-import { ComingSoon } from '../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { PublishScreen } from '../../features/publish/publish-screen.tsx'
 
 export const Route = createFileRoute('/community/publish')({
   component: PublishPage,
 })
 
 function PublishPage() {
-  return <ComingSoon title={t.pages.publish} />
+  return <PublishScreen />
 }
