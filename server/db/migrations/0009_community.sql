@@ -149,6 +149,7 @@ CREATE INDEX "post_likes_post_created_idx" ON "post_likes" USING btree ("post_id
 CREATE UNIQUE INDEX "post_purchases_user_post_key" ON "post_purchases" USING btree ("user_id","post_id");--> statement-breakpoint
 CREATE INDEX "post_purchases_author_created_idx" ON "post_purchases" USING btree ("author_id","created_at");--> statement-breakpoint
 CREATE INDEX "post_videos_owner_created_idx" ON "post_videos" USING btree ("owner_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "post_videos_video_key" ON "post_videos" USING btree ("video_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "posts_post_video_key" ON "posts" USING btree ("post_video_id");--> statement-breakpoint
 CREATE INDEX "posts_published_idx" ON "posts" USING btree ("published_at","id") WHERE "posts"."state" = 'published';--> statement-breakpoint
 CREATE INDEX "posts_category_published_idx" ON "posts" USING btree ("category_id","published_at","id") WHERE "posts"."state" = 'published';--> statement-breakpoint

@@ -34,6 +34,8 @@ export const postVideos = pgTable(
   },
   (t) => [
     index('post_videos_owner_created_idx').on(t.ownerId, t.createdAt),
+    // The key endpoint finds a post video's post through it.
+    uniqueIndex('post_videos_video_key').on(t.videoId),
     check('post_videos_state_check', sql`${t.state} in ('processing', 'ready', 'failed')`),
   ],
 )
