@@ -91,7 +91,13 @@ export async function lockUpload(
   kind: repo.UploadKind,
   dailyCap: number,
 ): Promise<repo.UploadRow> {
-  const existing = await repo.findUploadForUpdate(tx, owner.key, params.identifier)
+  let existing = await repo.findUploadForUpdate(tx, owner.key, params.identifier)
+  if (!existing) {
+    await repo.lockOwner(tx, owner.key)
+    // A chunk of the same new upload may have created it while this one waited for the lock:
+    // it is this upload, not another one to count against the cap.
+    existing = await repo.findUploadForUpdate(tx, owner.key, params.identifier)
+  }
   if (existing) {
     if (
       existing.kind !== kind ||
@@ -103,7 +109,6 @@ export async function lockUpload(
     }
     return existing
   }
-  await repo.lockOwner(tx, owner.key)
   const begun = await repo.countUploadsSince(tx, owner.key, kind, new Date(now.getTime() - UPLOAD_TTL_MS))
   if (begun >= dailyCap) throw new AppError(ResultCode.RateLimited, '今日上传次数已达上限，请明天再试')
   await repo.insertUpload(tx, {
@@ -161,13 +166,13 @@ export function createUploadsService(deps: UploadsDeps) {
       if (chunk.length !== params.currentChunkSize) {
         throw refuse(400, `file: holds ${chunk.length} bytes, not currentChunkSize ${params.currentChunkSize}`)
       }
+      const now = new Date(deps.now())
+      await refuseBanned(db, owner, now)
       // The first chunk holds the magic bytes: a file that is not an image is refused before anything is kept.
       if (params.chunkNumber === 1 && !ENCODERS[plainImageType(chunk) ?? '']) {
         await repo.deleteUpload(db, owner.key, params.identifier)
         throw notAnImage()
       }
-      const now = new Date(deps.now())
-      await refuseBanned(db, owner, now)
       const outcome = await db.transaction(async (tx): Promise<Outcome> => {
         const upload = await lockUpload(tx, owner, params, now, 'image', owner.dailyCap)
         if (upload.imageKey) return { result: await uploadedImage(tx, upload.imageKey) }
