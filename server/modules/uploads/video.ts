@@ -123,12 +123,23 @@ export function createVideoUploads(deps: VideoUploadsDeps) {
       await refuseBanned(db, owner, now)
       const ownerId = owner.userId
       if (ownerId === null) throw new Error('upload/video is secured: its owner is a user')
-      const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+      // The chunk goes into the file outside any transaction, so chunks in flight write while
+      // another holds the upload row (PGlite runs one transaction at a time); its row is
+      // inserted only after its bytes are in the file.
+      const begun = await db.transaction(async (tx) => {
         const upload = await lockUpload(tx, owner, params, now, 'video', MAX_VIDEO_UPLOADS_PER_USER_PER_DAY)
+        const present = upload.completedAt !== null || (await repo.hasChunk(tx, upload.id, params.chunkNumber))
+        return { upload, present }
+      })
+      if (!begun.present) {
+        await writeChunk(begun.upload.id, (params.chunkNumber - 1) * begun.upload.chunkSize, chunk)
+      }
+      const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+        const upload = await repo.findUploadForUpdate(tx, owner.key, params.identifier)
+        // Refused and removed while this chunk was written: the sweep collects what it wrote.
+        if (!upload || upload.id !== begun.upload.id) throw refuse(404, 'identifier: the upload was removed')
         if (upload.completedAt) return { result: await finished(tx, upload.id) }
-        if (await repo.insertChunk(tx, upload.id, params.chunkNumber, null)) {
-          await writeChunk(upload.id, (params.chunkNumber - 1) * upload.chunkSize, chunk)
-        }
+        await repo.insertChunk(tx, upload.id, params.chunkNumber, null)
         if ((await repo.countChunks(tx, upload.id)) < upload.totalChunks) return { result: { done: false } }
 
         const file = fileOf(upload.id)
