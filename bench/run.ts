@@ -24,6 +24,7 @@ import {
   stopBenchServer,
   type LoadFigure,
 } from './load.ts'
+import { formatUploadThroughput, uploadThroughput } from './upload.ts'
 import { formatWatchThroughput, watchThroughput } from './watch.ts'
 
 const signedPath = '/api/app/ping/config'
@@ -83,6 +84,10 @@ if (benchSelected('protocol')) {
 
 if (benchSelected('watch')) {
   for (const line of formatWatchThroughput(await watchThroughput())) console.log(line)
+}
+
+if (benchSelected('upload')) {
+  for (const line of formatUploadThroughput(await uploadThroughput())) console.log(line)
 }
 
 if (benchSelected('web')) {

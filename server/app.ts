@@ -25,6 +25,9 @@ import { registerWalletRoutes } from './modules/wallet/routes.ts'
 import { registerSearchRoutes } from './modules/search/routes.ts'
 import { registerUploadRoutes, scheduleUploadCleanup } from './modules/uploads/routes.ts'
 import { createUploadsService } from './modules/uploads/service.ts'
+import { createVideoUploads } from './modules/uploads/video.ts'
+import { createJobWorker, type JobWorker } from './modules/jobs/queue.ts'
+import { createPostVideos, POST_VIDEO_JOB } from './modules/community/post-videos.ts'
 import { createCommentsService } from './modules/community/comments.ts'
 import { createCreatorsService } from './modules/community/creators.ts'
 import { createPostsService } from './modules/community/posts.ts'
@@ -172,8 +175,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
   })
-  registerUploadRoutes(calls.forModule('uploads'), uploads)
-  scheduleUploadCleanup(app, uploads)
+  const postVideos = createPostVideos({ db, now, config })
+  const jobs = createJobWorker({ db, now, log: app.log, handlers: { [POST_VIDEO_JOB]: postVideos.job } })
+  const videoUploads = createVideoUploads({ db, config, now, postVideos: postVideos.sink, jobQueued: jobs.wake })
+  registerUploadRoutes(calls.forModule('uploads'), uploads, videoUploads)
+  scheduleUploadCleanup(app, {
+    uploads: () => uploads.removeStaleUploads(),
+    postVideos: () => postVideos.removeUnattached(),
+    orphanFiles: () => videoUploads.removeOrphanFiles(),
+  })
+  // The worker starts once the app is ready and stops (its running job queued again) as it closes.
+  app.addHook('onReady', async () => jobs.start())
+  app.addHook('onClose', async () => jobs.stop())
+  app.decorate('jobs', jobs)
 
   const paymentProvider = createPaymentProvider(config.paymentProvider, {
     db,
@@ -223,5 +237,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Handed to the admin control socket's commands by server/main.ts. */
     payments: PaymentServices
+    /** This process's job worker (tests drain it). */
+    jobs: JobWorker
   }
 }

@@ -243,7 +243,9 @@ export async function probe(tools: FfmpegTools, input: string, options: ProbeOpt
   }
   if (sizeBytes === 0) throw new InvalidMediaError(`${name} is empty`)
 
-  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '-i', fileUrl(input)]
+  // Only local files: a playlist-like input (HLS, concat) must not make ffprobe open URLs.
+  const args = ['-v', 'error', '-protocol_whitelist', 'file', '-print_format', 'json', '-show_format', '-show_streams']
+  args.push('-i', fileUrl(input))
   const run = await runTool(tools.ffprobe, args, { timeoutMs: options.timeoutMs ?? 30_000, signal: options.signal })
   if (run.killed === 'aborted') throw new MediaPipelineError(`probing ${name} was aborted`)
   if (run.killed !== null) throw new InvalidMediaError(`probing ${name} failed: ${run.killed}`, run.stderr)

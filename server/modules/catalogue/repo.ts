@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
+import { POST_VIDEO_CONTENT_TYPE } from '../../../core/contracts/media.ts'
 import type { Db } from '../../db/client.ts'
 import {
   actors,
@@ -75,14 +76,20 @@ function afterPosition(order: VideoOrder, position: Position): SQL {
     : sql`(${order.column}, ${videos.id}) > (${key}, ${position.id}::int)`
 }
 
-/** Up to `limit` cards matching `where` after `after` in `order`. */
+/**
+ * Every catalogue list leaves out community post videos: they play on their post, never in a
+ * list, a search, a feed or home (server/modules/community/README.md, "Post videos").
+ */
+export const inCatalogue = () => ne(videos.contentType, POST_VIDEO_CONTENT_TYPE)
+
+/** Up to `limit` cards matching `where` after `after` in `order`, post videos left out. */
 export async function listVideos(
   db: Db,
   options: { where?: SQL | undefined; order: VideoOrder; after: Position | null; limit: number },
 ): Promise<CardRow[]> {
   const { order } = options
   const by = order.direction === 'desc' ? desc : asc
-  const conditions = [options.where, options.after ? afterPosition(order, options.after) : undefined]
+  const conditions = [inCatalogue(), options.where, options.after ? afterPosition(order, options.after) : undefined]
   return db
     .select(cardColumns)
     .from(videos)
@@ -113,11 +120,12 @@ export async function tagsOf(db: Db, videoIds: number[]) {
     .orderBy(asc(tags.id))
 }
 
+/** A catalogue video (content/info, media/play); a post video is not one. */
 export async function findVideo(db: Db, id: number) {
   const rows = await db
     .select({ ...cardColumns, description: videos.description, collectionId: videos.collectionId })
     .from(videos)
-    .where(eq(videos.id, id))
+    .where(and(eq(videos.id, id), inCatalogue()))
     .limit(1)
   return rows[0] ?? null
 }
@@ -142,7 +150,7 @@ export async function actorsOf(db: Db, videoId: number) {
 
 /** Videos matching `where`. */
 async function countVideos(db: Db, where: SQL): Promise<number> {
-  const rows = await db.select({ n: count() }).from(videos).where(where)
+  const rows = await db.select({ n: count() }).from(videos).where(and(where, inCatalogue()))
   return rows[0]?.n ?? 0
 }
 

@@ -8,6 +8,7 @@ import { transcodeToHls, type Rendition, type TranscodeStage } from '../../media
 import { storeImage, type ImageConfig } from '../images/service.ts'
 import { keyPath } from './hls.ts'
 import * as repo from './repo.ts'
+import type { NewVideo } from './repo.ts'
 import { mediaDirOf } from './routes.ts'
 
 /** A bad option (not a media problem): the command's usage is at fault. */
@@ -77,12 +78,45 @@ function checkInput(input: ImportInput): Required<Omit<ImportInput, 'file'>> {
  * `${DATA_DIR}/media/<videoId>/` (AES-128 segments when ENCRYPT_M3U8; a priced video also gets an
  * unencrypted preview of PREVIEW_SECONDS under `preview/`), then writes the video,
  * its tags, its stream (with the key) and its cover (stored scrambled like every image) in one
- * transaction. The files are complete before any row exists; if the transaction fails they are
- * removed, and the pipeline leaves nothing on its own failures, so a failed import leaves
- * neither rows nor files (only a skipped video id).
+ * transaction (importStream).
  */
 export async function importMedia(deps: ImportDeps, input: ImportInput): Promise<ImportResult> {
   const options = checkInput(input)
+  return importStream(deps, {
+    file: input.file,
+    video: {
+      contentType: options.short ? ContentType.ShortVideo : ContentType.LongVideo,
+      title: options.title,
+      description: options.description,
+      price: options.price,
+      vip: options.vip,
+    },
+    tags: options.tags,
+    // Only a priced video shows a preview (media/play); a VIP-only one must not leak one at /hls.
+    preview: options.price > 0 && deps.config.previewSeconds > 0,
+  })
+}
+
+/** What importStream makes of a file: the video row's own fields (the rest comes from the transcode). */
+export interface StreamInput {
+  file: string
+  video: Pick<NewVideo, 'contentType' | 'title' | 'description' | 'price' | 'vip'>
+  tags?: readonly string[]
+  /** Write an unencrypted preview of PREVIEW_SECONDS (priced videos). */
+  preview?: boolean
+  signal?: AbortSignal
+  /** Runs last in the transaction that writes the rows (a caller's own rows pointing at the video). */
+  within?: (tx: Db, videoId: number) => Promise<void>
+}
+
+/**
+ * Draws the next video id, transcodes `file` into `${DATA_DIR}/media/<videoId>/`, then writes the
+ * cover, the video, its tags and its stream in one transaction. The files are complete before
+ * any row exists; if the transaction fails they are removed, and the pipeline leaves nothing on
+ * its own failures, so a failure leaves neither rows nor files (only a skipped video id).
+ * media:import and the post videos' job (community/post-videos.ts) both go through here.
+ */
+export async function importStream(deps: ImportDeps, input: StreamInput): Promise<ImportResult> {
   // Before an id is drawn: the common failure gets its clear message at once.
   await locateFfmpeg(deps.ffmpeg)
   const now = new Date((deps.now ?? Date.now)())
@@ -90,8 +124,7 @@ export async function importMedia(deps: ImportDeps, input: ImportInput): Promise
   const dir = String(videoId)
   const outputDir = join(mediaDirOf(deps.config), dir)
   const encrypted = deps.config.encryptM3u8
-  // Only a priced video shows a preview (media/play); a VIP-only one must not leak one at /hls.
-  const preview = options.price > 0 && deps.config.previewSeconds > 0
+  const preview = input.preview === true && deps.config.previewSeconds > 0
 
   const result = await transcodeToHls({
     input: input.file,
@@ -101,6 +134,7 @@ export async function importMedia(deps: ImportDeps, input: ImportInput): Promise
     ...(preview && { preview: { seconds: deps.config.previewSeconds } }),
     ...(deps.onStage && { onStage: deps.onStage }),
     ...(deps.randomBytes && { randomBytes: deps.randomBytes }),
+    ...(input.signal && { signal: input.signal }),
   })
   const durationSeconds = Math.max(1, Math.round(result.durationSeconds))
   try {
@@ -110,18 +144,14 @@ export async function importMedia(deps: ImportDeps, input: ImportInput): Promise
         ...(deps.randomBytes && { randomBytes: deps.randomBytes }),
       })
       await repo.insertVideo(tx, videoId, {
-        contentType: options.short ? ContentType.ShortVideo : ContentType.LongVideo,
-        title: options.title,
-        description: options.description,
+        ...input.video,
         cover: cover.key,
         coverWidth: cover.width ?? 0,
         coverHeight: cover.height ?? 0,
         duration: durationSeconds,
-        price: options.price,
-        vip: options.vip,
         publishedAt: now,
       })
-      await repo.tagVideo(tx, videoId, await repo.ensureTags(tx, options.tags))
+      await repo.tagVideo(tx, videoId, await repo.ensureTags(tx, input.tags ?? []))
       await repo.insertStream(tx, {
         videoId,
         dir,
@@ -131,12 +161,13 @@ export async function importMedia(deps: ImportDeps, input: ImportInput): Promise
         previewSeconds: result.preview?.seconds ?? 0,
         createdAt: now,
       })
+      await input.within?.(tx, videoId)
       return cover.key
     })
     return {
       videoId,
       dir,
-      title: options.title,
+      title: input.video.title,
       durationSeconds,
       encrypted: result.key !== undefined,
       renditions: result.renditions,

@@ -1,9 +1,12 @@
-import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { users } from '../../db/schema/accounts.ts'
 import { images } from '../../db/schema/images.ts'
 import { uploadChunks, uploads } from '../../db/schema/uploads.ts'
 
 export type UploadRow = typeof uploads.$inferSelect
+/** `image` keeps its chunks in upload_chunks; `video` writes them into its file (video.ts). */
+export type UploadKind = 'image' | 'video'
 
 // pg_advisory_xact_lock(namespace, key) namespace, ASCII "UPLD".
 const UPLOAD_OWNER_LOCK = 0x55504c44
@@ -33,11 +36,12 @@ export async function findUpload(db: Db, owner: string, identifier: string): Pro
   return rows[0] ?? null
 }
 
-export async function countUploadsSince(db: Db, owner: string, since: Date): Promise<number> {
+/** The owner's uploads of this kind begun since `since` (images and videos are capped apart). */
+export async function countUploadsSince(db: Db, owner: string, kind: UploadKind, since: Date): Promise<number> {
   const rows = await db
     .select({ n: count() })
     .from(uploads)
-    .where(and(eq(uploads.owner, owner), gte(uploads.createdAt, since)))
+    .where(and(eq(uploads.owner, owner), eq(uploads.kind, kind), gte(uploads.createdAt, since)))
   return rows[0]?.n ?? 0
 }
 
@@ -46,9 +50,14 @@ export async function insertUpload(db: Db, upload: typeof uploads.$inferInsert) 
   await db.insert(uploads).values(upload).onConflictDoNothing()
 }
 
-/** A chunk sent twice is kept once. */
-export async function insertChunk(db: Db, uploadId: number, chunkNumber: number, bytes: Uint8Array) {
-  await db.insert(uploadChunks).values({ uploadId, chunkNumber, bytes }).onConflictDoNothing()
+/** A chunk sent twice is kept once; answers whether this one was new. `bytes` null: the chunk is in the upload's file. */
+export async function insertChunk(db: Db, uploadId: number, chunkNumber: number, bytes: Uint8Array | null) {
+  const rows = await db
+    .insert(uploadChunks)
+    .values({ uploadId, chunkNumber, bytes })
+    .onConflictDoNothing()
+    .returning({ chunkNumber: uploadChunks.chunkNumber })
+  return rows.length > 0
 }
 
 export async function countChunks(db: Db, uploadId: number): Promise<number> {
@@ -75,8 +84,8 @@ export async function readChunks(db: Db, uploadId: number): Promise<Uint8Array[]
   return rows.map((row) => row.bytes ?? new Uint8Array())
 }
 
-/** Marks the upload done with its image and drops its chunks. */
-export async function completeUpload(db: Db, uploadId: number, imageKey: string, now: Date) {
+/** Marks the upload done (with its image, or null for a video) and drops its chunks. */
+export async function completeUpload(db: Db, uploadId: number, imageKey: string | null, now: Date) {
   await db.update(uploads).set({ completedAt: now, imageKey }).where(eq(uploads.id, uploadId))
   await db.delete(uploadChunks).where(eq(uploadChunks.uploadId, uploadId))
 }
@@ -86,10 +95,31 @@ export async function deleteUpload(db: Db, owner: string, identifier: string) {
   await db.delete(uploads).where(and(eq(uploads.owner, owner), eq(uploads.identifier, identifier)))
 }
 
-/** Uploads begun before `before`, finished or not, with their chunks; answers how many. */
-export async function deleteUploadsCreatedBefore(db: Db, before: Date): Promise<number> {
-  const rows = await db.delete(uploads).where(lt(uploads.createdAt, before)).returning({ id: uploads.id })
-  return rows.length
+/** Uploads begun before `before`, finished or not, with their chunks; answers the removed rows. */
+export async function deleteUploadsCreatedBefore(db: Db, before: Date) {
+  return db
+    .delete(uploads)
+    .where(lt(uploads.createdAt, before))
+    .returning({ id: uploads.id, kind: uploads.kind, completedAt: uploads.completedAt })
+}
+
+/** Of these upload ids, the video uploads still receiving chunks (their files are in use). */
+export async function partialVideoUploads(db: Db, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(inArray(uploads.id, ids), eq(uploads.kind, 'video'), isNull(uploads.completedAt)))
+  return rows.map((row) => row.id)
+}
+
+/** Whether the user is banned at `now` (users.banned_until): they may read, not upload. */
+export async function isBanned(db: Db, userId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), gt(users.bannedUntil, now)))
+  return rows.length > 0
 }
 
 export async function findImageSize(db: Db, key: string) {

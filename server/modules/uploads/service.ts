@@ -1,14 +1,17 @@
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import sharp, { type Sharp } from 'sharp'
 import type * as v from 'valibot'
 import type { UploadChunkResultSchema } from '../../../core/contracts/account.ts'
 import { MAX_UPLOAD_BYTES, type UploadChunkParams } from '../../../core/contracts/upload.ts'
 import { plainImageType } from '../../../core/images/image-type.ts'
-import { ResultCode } from '../../../core/protocol/codes.ts'
+import { BUSINESS_MESSAGES, BusinessCode, ResultCode } from '../../../core/protocol/codes.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { SessionUser } from '../../plugins/session.ts'
 import { IMAGE_PATH } from '../images/kinds.ts'
 import { storeImage, type ImageConfig } from '../images/service.ts'
+import { videoSourcePath } from './files.ts'
 import * as repo from './repo.ts'
 
 export type UploadChunkResult = v.InferOutput<typeof UploadChunkResultSchema>
@@ -48,13 +51,13 @@ const ENCODERS: Record<string, (image: Sharp) => Sharp> = {
 
 export interface UploadsDeps {
   db: Db
-  config: ImageConfig
+  config: ImageConfig & { dataDir: string }
   /** Milliseconds, like Date.now. */
   now: () => number
   randomBytes?: (length: number) => Uint8Array
 }
 
-function refuse(status: number, message: string): AppError {
+export function refuse(status: number, message: string): AppError {
   return new AppError(ResultCode.ValidationError, message, status)
 }
 
@@ -73,6 +76,59 @@ async function reencode(bytes: Uint8Array, type: string) {
     return { bytes: data, width: info.width, height: info.pageHeight ?? info.height }
   } catch {
     return null
+  }
+}
+
+/**
+ * The owner's upload of these parameters, locked until the transaction ends; created on its
+ * first chunk, within the owner's daily cap of uploads of this kind (429 past it).
+ */
+export async function lockUpload(
+  tx: Db,
+  owner: UploadOwner,
+  params: UploadChunkParams,
+  now: Date,
+  kind: repo.UploadKind,
+  dailyCap: number,
+): Promise<repo.UploadRow> {
+  let existing = await repo.findUploadForUpdate(tx, owner.key, params.identifier)
+  if (!existing) {
+    await repo.lockOwner(tx, owner.key)
+    // A chunk of the same new upload may have created it while this one waited for the lock:
+    // it is this upload, not another one to count against the cap.
+    existing = await repo.findUploadForUpdate(tx, owner.key, params.identifier)
+  }
+  if (existing) {
+    if (
+      existing.kind !== kind ||
+      existing.totalSize !== params.totalSize ||
+      existing.chunkSize !== params.chunkSize ||
+      existing.totalChunks !== params.totalChunks
+    ) {
+      throw refuse(400, 'identifier: already names an upload of another size')
+    }
+    return existing
+  }
+  const begun = await repo.countUploadsSince(tx, owner.key, kind, new Date(now.getTime() - UPLOAD_TTL_MS))
+  if (begun >= dailyCap) throw new AppError(ResultCode.RateLimited, '今日上传次数已达上限，请明天再试')
+  await repo.insertUpload(tx, {
+    owner: owner.key,
+    identifier: params.identifier,
+    kind,
+    totalSize: params.totalSize,
+    totalChunks: params.totalChunks,
+    chunkSize: params.chunkSize,
+    createdAt: now,
+  })
+  const created = await repo.findUploadForUpdate(tx, owner.key, params.identifier)
+  if (!created) throw new Error('upload vanished after its insert')
+  return created
+}
+
+/** A banned user (users.banned_until) may read but not upload: 7050, with 403 for the uploader. */
+export async function refuseBanned(db: Db, owner: UploadOwner, now: Date) {
+  if (owner.userId !== null && (await repo.isBanned(db, owner.userId, now))) {
+    throw new AppError(BusinessCode.Banned, BUSINESS_MESSAGES[BusinessCode.Banned], 403)
   }
 }
 
@@ -97,26 +153,6 @@ export function createUploadsService(deps: UploadsDeps) {
     }
   }
 
-  /** The owner's upload of these parameters, locked; created (within the daily cap) on its first chunk. */
-  async function lockUpload(tx: Db, owner: UploadOwner, params: UploadChunkParams, now: Date) {
-    const existing = await repo.findUploadForUpdate(tx, owner.key, params.identifier)
-    if (existing) return existing
-    await repo.lockOwner(tx, owner.key)
-    const begun = await repo.countUploadsSince(tx, owner.key, new Date(now.getTime() - UPLOAD_TTL_MS))
-    if (begun >= owner.dailyCap) throw new AppError(ResultCode.RateLimited, '今日上传次数已达上限，请明天再试')
-    await repo.insertUpload(tx, {
-      owner: owner.key,
-      identifier: params.identifier,
-      totalSize: params.totalSize,
-      totalChunks: params.totalChunks,
-      chunkSize: params.chunkSize,
-      createdAt: now,
-    })
-    const created = await repo.findUploadForUpdate(tx, owner.key, params.identifier)
-    if (!created) throw new Error('upload vanished after its insert')
-    return created
-  }
-
   /** Either the answer, or a refusal to throw once the transaction (which removed the upload) committed. */
   type Outcome = { result: UploadChunkResult } | { refusal: AppError }
 
@@ -130,21 +166,15 @@ export function createUploadsService(deps: UploadsDeps) {
       if (chunk.length !== params.currentChunkSize) {
         throw refuse(400, `file: holds ${chunk.length} bytes, not currentChunkSize ${params.currentChunkSize}`)
       }
+      const now = new Date(deps.now())
+      await refuseBanned(db, owner, now)
       // The first chunk holds the magic bytes: a file that is not an image is refused before anything is kept.
       if (params.chunkNumber === 1 && !ENCODERS[plainImageType(chunk) ?? '']) {
         await repo.deleteUpload(db, owner.key, params.identifier)
         throw notAnImage()
       }
-      const now = new Date(deps.now())
       const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-        const upload = await lockUpload(tx, owner, params, now)
-        if (
-          upload.totalSize !== params.totalSize ||
-          upload.chunkSize !== params.chunkSize ||
-          upload.totalChunks !== params.totalChunks
-        ) {
-          throw refuse(400, 'identifier: already names an upload of another size')
-        }
+        const upload = await lockUpload(tx, owner, params, now, 'image', owner.dailyCap)
         if (upload.imageKey) return { result: await uploadedImage(tx, upload.imageKey) }
         await repo.insertChunk(tx, upload.id, params.chunkNumber, chunk)
         if ((await repo.countChunks(tx, upload.id)) < upload.totalChunks) return { result: { done: false } }
@@ -182,9 +212,16 @@ export function createUploadsService(deps: UploadsDeps) {
       return { present: await repo.hasChunk(db, upload.id, params.chunkNumber), done: false }
     },
 
-    /** Removes uploads begun more than UPLOAD_TTL_MS ago with their chunks; answers how many. */
+    /**
+     * Removes uploads begun more than UPLOAD_TTL_MS ago with their chunks, and the files of the
+     * unfinished video uploads among them (a finished one's file is its post video's source);
+     * answers how many uploads.
+     */
     async removeStaleUploads(): Promise<number> {
-      return repo.deleteUploadsCreatedBefore(db, new Date(deps.now() - UPLOAD_TTL_MS))
+      const removed = await repo.deleteUploadsCreatedBefore(db, new Date(deps.now() - UPLOAD_TTL_MS))
+      const partialVideos = removed.filter((row) => row.kind === 'video' && row.completedAt === null)
+      await Promise.all(partialVideos.map((row) => rm(join(config.dataDir, videoSourcePath(row.id)), { force: true })))
+      return removed.length
     },
   }
 }

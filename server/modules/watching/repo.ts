@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lte, ne, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { POST_VIDEO_CONTENT_TYPE } from '../../../core/contracts/media.ts'
 import type { VipHolder } from '../../../core/vip/vip.ts'
 import type { Db } from '../../db/client.ts'
 import { batchPerTurn, rawPrepared } from '../../db/raw.ts'
@@ -9,7 +10,7 @@ import { collectionPurchases, purchases } from '../../db/schema/wallet.ts'
 import { countedPlays, favourites, playHistory, videoLikes } from '../../db/schema/watching.ts'
 import { videoStreams } from '../../db/schema/streams.ts'
 import type { Position } from '../catalogue/cursor.ts'
-import { cardColumns, type CardRow } from '../catalogue/repo.ts'
+import { cardColumns, inCatalogue, type CardRow } from '../catalogue/repo.ts'
 
 const bought = (userId: SQL | Placeholder | number, videoId: SQL | Placeholder | number) => sql<boolean>`(
   exists (select 1 from ${purchases} where ${purchases.userId} = ${userId} and ${purchases.videoId} = ${videoId})
@@ -42,10 +43,18 @@ export interface KeyAccess {
   bought: boolean
   /** The stream's 16 key bytes; null when it has no stream or an unencrypted one. */
   key: Uint8Array | null
+  /**
+   * A community post video (POST_VIDEO_CONTENT_TYPE): whether the user may play it — its author,
+   * or anyone while its post is published and free or bought by them. Null for a catalogue
+   * video, which price, VIP and purchases decide.
+   */
+  postVideo: boolean | null
 }
 
 // One row per requested (user, video) that both exist, tagged with the request's position.
-// LATERAL keeps each request's lookups on the primary keys whatever the batch's size.
+// LATERAL keeps each request's lookups on the primary keys whatever the batch's size. For a
+// community post video (POST_VIDEO_CONTENT_TYPE) the last column says whether its post lets the
+// user play it; null for every other video.
 const KEY_ACCESS_SQL = `select r.n::int4, k.*
 from unnest($1::int4[], $2::int4[]) with ordinality as r(user_id, video_id, n),
 lateral (
@@ -55,14 +64,33 @@ lateral (
     u.dark_vip_type, coalesce(floor(extract(epoch from u.dark_vip_expire)), 0)::float8,
     exists (select 1 from purchases p where p.user_id = r.user_id and p.video_id = v.id)
       or exists (select 1 from collection_purchases c where c.user_id = r.user_id and c.collection_id = v.collection_id),
-    case when s.encrypted then s.key end
+    case when s.encrypted then s.key end,
+    case when v.content_type = ${POST_VIDEO_CONTENT_TYPE} then
+      exists (select 1 from post_videos pv where pv.video_id = v.id and pv.owner_id = r.user_id)
+      or exists (select 1 from post_videos pv join posts p on p.post_video_id = pv.id
+        where pv.video_id = v.id and p.state = 'published'
+          and (p.price = 0 or exists (select 1 from post_purchases pp where pp.post_id = p.id and pp.user_id = r.user_id)))
+    end
   from videos v
   join users u on u.id = r.user_id
   left join video_streams s on s.video_id = v.id
   where v.id = r.video_id
 ) k`
 
-type KeyAccessRow = [number, number, number, number, number, number, number, number, number, boolean, Uint8Array | null]
+type KeyAccessRow = [
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  boolean,
+  Uint8Array | null,
+  boolean | null,
+]
 
 /**
  * Everything the key endpoint decides on — the video's price and VIP requirement, the user's
@@ -76,8 +104,20 @@ export function createKeyAccess(db: Db): (request: { userId: number; videoId: nu
     const rows = await query([requests.map((r) => r.userId), requests.map((r) => r.videoId)])
     const answers: (KeyAccess | null)[] = requests.map(() => null)
     for (const row of rows) {
-      const [n, price, vip, normalType, normalExpire, supremeType, supremeExpire, darkType, darkExpire, bought, key] =
-        row as KeyAccessRow
+      const [
+        n,
+        price,
+        vip,
+        normalType,
+        normalExpire,
+        supremeType,
+        supremeExpire,
+        darkType,
+        darkExpire,
+        bought,
+        key,
+        postVideo,
+      ] = row as KeyAccessRow
       answers[n - 1] = {
         price,
         vip,
@@ -88,6 +128,7 @@ export function createKeyAccess(db: Db): (request: { userId: number; videoId: nu
         },
         bought,
         key,
+        postVideo,
       }
     }
     return answers
@@ -123,8 +164,15 @@ export async function previewSeconds(db: Db, videoId: number): Promise<number> {
   return row?.seconds ?? 0
 }
 
-export async function videoExists(db: Db, videoId: number): Promise<boolean> {
-  const rows = await db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId))
+/**
+ * Whether the video exists; `catalogue`: and is not a post video (likes and favourites are the
+ * catalogue's; a post video's plays are still tracked on its post's player).
+ */
+export async function videoExists(db: Db, videoId: number, options: { catalogue?: boolean } = {}): Promise<boolean> {
+  const rows = await db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(and(eq(videos.id, videoId), options.catalogue ? inCatalogue() : undefined))
   return rows.length > 0
 }
 
@@ -135,7 +183,7 @@ export async function related(db: Db, videoId: number, limit: number): Promise<C
   return db
     .select(cardColumns)
     .from(videos)
-    .where(and(ne(videos.id, videoId), sameTag))
+    .where(and(ne(videos.id, videoId), sameTag, inCatalogue()))
     .orderBy(desc(videos.likeCount), desc(videos.id))
     .limit(limit)
 }
@@ -255,7 +303,7 @@ export async function listMine(
     .select({ ...cardColumns, at: list.at, position: list.position ?? sql<number>`0` })
     .from(list.table)
     .innerJoin(videos, eq(videos.id, list.videoId))
-    .where(and(eq(list.userId, userId), afterClause))
+    .where(and(eq(list.userId, userId), afterClause, inCatalogue()))
     .orderBy(desc(list.at), desc(list.videoId))
     .limit(limit)
   return rows as (CardRow & { at: Date; position: number })[]

@@ -127,20 +127,23 @@ export function createWatchingService(deps: {
     if (!keyLimiter.take(userId)) return { status: 429, reason: 'rate' }
     const access = await keyAccess({ userId, videoId })
     if (!access) return { status: 403, reason: 'entitlement' }
-    const lock = playLock(access, { vip: access.holder, bought: access.bought }, Math.floor(now() / 1000))
-    if (lock !== PlayLock.None) return { status: 403, reason: 'entitlement' }
+    // A post video is its post's: the author, or a viewer of the published post (free or bought).
+    const entitled =
+      access.postVideo ??
+      playLock(access, { vip: access.holder, bought: access.bought }, Math.floor(now() / 1000)) === PlayLock.None
+    if (!entitled) return { status: 403, reason: 'entitlement' }
     if (!access.key) return { status: 404, reason: 'no-key' }
     return { status: 200, key: access.key }
   }
 
   async function like(userId: number, videoId: number, liked: boolean): Promise<LikeResult> {
-    if (!(await repo.videoExists(db, videoId))) throw notFound()
+    if (!(await repo.videoExists(db, videoId, { catalogue: true }))) throw notFound()
     const likeCount = await db.transaction((tx) => repo.setLike(tx, userId, videoId, liked, new Date(now())))
     return { liked, likeCount }
   }
 
   async function favourite(userId: number, videoId: number): Promise<null> {
-    if (!(await repo.videoExists(db, videoId))) throw notFound()
+    if (!(await repo.videoExists(db, videoId, { catalogue: true }))) throw notFound()
     await repo.addFavourite(db, userId, videoId, new Date(now()))
     return null
   }

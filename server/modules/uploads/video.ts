@@ -1,0 +1,218 @@
+import { constants } from 'node:fs'
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { UploadChunkParams } from '../../../core/contracts/upload.ts'
+import type * as v from 'valibot'
+import type { VideoChunkResultSchema } from '../../../core/contracts/community.ts'
+import { MAX_VIDEO_SECONDS, MAX_VIDEO_UPLOAD_BYTES } from '../../../core/contracts/community-rules.ts'
+import type { Db } from '../../db/client.ts'
+import {
+  InvalidMediaError,
+  locateFfmpeg,
+  probe,
+  type FfmpegOptions,
+  type FfmpegTools,
+} from '../../media-pipeline/ffmpeg.ts'
+import { uploadIdOfFile, uploadsDirOf, videoSourcePath } from './files.ts'
+import * as repo from './repo.ts'
+import { lockUpload, refuse, refuseBanned, UPLOAD_TTL_MS, type UploadOwner } from './service.ts'
+
+export type VideoChunkResult = v.InferOutput<typeof VideoChunkResultSchema>
+
+/** New video uploads one user may begin in a day. */
+export const MAX_VIDEO_UPLOADS_PER_USER_PER_DAY = 10
+
+/**
+ * Containers taken (ffprobe's format names). Anything else is refused even when ffmpeg reads it:
+ * a playlist (HLS, concat) would make the transcoder open other files, an image sequence or a
+ * GIF is not a video a phone records.
+ */
+const VIDEO_FORMATS = new Set(['mov', 'mp4', 'matroska', 'webm', 'avi', 'mpegts', 'flv', 'mpeg'])
+
+/** What the community module does with a finished upload (community/post-videos.ts). */
+export interface PostVideoSink {
+  /** Makes the post video (processing) and queues its job, in the upload's transaction; answers its id. */
+  accept(
+    tx: Db,
+    video: { ownerId: number; uploadId: number; sourcePath: string; duration: number; now: Date },
+  ): Promise<number>
+  findByUpload(db: Db, uploadId: number): Promise<{ id: number; duration: number } | null>
+  /** Which of these source paths (relative to DATA_DIR) a post video still holds. */
+  sourcesInUse(db: Db, paths: string[]): Promise<Set<string>>
+}
+
+export interface VideoUploadsDeps {
+  db: Db
+  config: { dataDir: string }
+  /** Milliseconds, like Date.now. */
+  now: () => number
+  ffmpeg?: FfmpegOptions
+  postVideos: PostVideoSink
+  /** Called once a transaction that queued a job has committed (wakes this process's worker). */
+  jobQueued: () => void
+}
+
+const notAVideo = (why: string) => refuse(415, `file: ${why}`)
+
+/**
+ * upload/video (server/modules/uploads/README.md): simple-uploader's chunks written into one file
+ * under DATA_DIR/uploads at their offsets, `upload_chunks` rows (bytes null) recording which
+ * arrived. The last chunk probes the file with ffprobe and hands it to the community module,
+ * under the upload row's lock like the images' last chunk, so it happens once.
+ */
+export function createVideoUploads(deps: VideoUploadsDeps) {
+  const { db } = deps
+  const uploadsDir = uploadsDirOf(deps.config)
+  let tools: Promise<FfmpegTools> | null = null
+  const ffmpegTools = () =>
+    (tools ??= locateFfmpeg(deps.ffmpeg).catch((error: unknown) => {
+      tools = null
+      throw error
+    }))
+
+  const fileOf = (uploadId: number) => join(deps.config.dataDir, videoSourcePath(uploadId))
+
+  async function writeChunk(uploadId: number, offset: number, chunk: Uint8Array) {
+    await mkdir(uploadsDir, { recursive: true })
+    const file = await open(fileOf(uploadId), constants.O_WRONLY | constants.O_CREAT, 0o600)
+    try {
+      await file.write(chunk, 0, chunk.length, offset)
+    } finally {
+      await file.close()
+    }
+  }
+
+  /** The probed duration in seconds, or the reason the file is refused. */
+  async function check(path: string): Promise<{ duration: number } | { refused: string }> {
+    let probed
+    try {
+      probed = await probe(await ffmpegTools(), path)
+    } catch (error) {
+      if (error instanceof InvalidMediaError) return { refused: 'not a video ffmpeg can read' }
+      throw error
+    }
+    if (!probed.formatName.split(',').some((name) => VIDEO_FORMATS.has(name))) {
+      return { refused: `a ${probed.formatName} file is not taken as a video` }
+    }
+    if (probed.durationSeconds > MAX_VIDEO_SECONDS) {
+      return { refused: `longer than ${MAX_VIDEO_SECONDS} seconds` }
+    }
+    return { duration: probed.durationSeconds }
+  }
+
+  async function finished(from: Db, uploadId: number): Promise<VideoChunkResult> {
+    const video = await deps.postVideos.findByUpload(from, uploadId)
+    // Its post video was collected (never published within a day): the upload is gone too.
+    if (!video) throw refuse(404, 'identifier: the upload has expired, upload the file again')
+    return { done: true, video: { videoUploadId: video.id, duration: Math.max(1, Math.round(video.duration)) } }
+  }
+
+  type Outcome = { result: VideoChunkResult; queued?: boolean } | { refusal: Error; file: string }
+
+  return {
+    /** Writes one chunk; the chunk that completes the upload answers the probed video. */
+    async receiveChunk(owner: UploadOwner, input: UploadChunkParams & { chunk: Uint8Array }) {
+      const { chunk, ...params } = input
+      if (params.totalSize > MAX_VIDEO_UPLOAD_BYTES) {
+        throw refuse(413, `totalSize: must be at most ${MAX_VIDEO_UPLOAD_BYTES} bytes`)
+      }
+      if (chunk.length !== params.currentChunkSize) {
+        throw refuse(400, `file: holds ${chunk.length} bytes, not currentChunkSize ${params.currentChunkSize}`)
+      }
+      const now = new Date(deps.now())
+      await refuseBanned(db, owner, now)
+      const ownerId = owner.userId
+      if (ownerId === null) throw new Error('upload/video is secured: its owner is a user')
+      // The chunk goes into the file outside any transaction, so chunks in flight write while
+      // another holds the upload row (PGlite runs one transaction at a time); its row is
+      // inserted only after its bytes are in the file.
+      const begun = await db.transaction(async (tx) => {
+        const upload = await lockUpload(tx, owner, params, now, 'video', MAX_VIDEO_UPLOADS_PER_USER_PER_DAY)
+        const present = upload.completedAt !== null || (await repo.hasChunk(tx, upload.id, params.chunkNumber))
+        return { upload, present }
+      })
+      if (!begun.present) {
+        await writeChunk(begun.upload.id, (params.chunkNumber - 1) * begun.upload.chunkSize, chunk)
+      }
+      const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+        const upload = await repo.findUploadForUpdate(tx, owner.key, params.identifier)
+        // Refused and removed while this chunk was written: the sweep collects what it wrote.
+        if (!upload || upload.id !== begun.upload.id) throw refuse(404, 'identifier: the upload was removed')
+        if (upload.completedAt) return { result: await finished(tx, upload.id) }
+        await repo.insertChunk(tx, upload.id, params.chunkNumber, null)
+        if ((await repo.countChunks(tx, upload.id)) < upload.totalChunks) return { result: { done: false } }
+
+        const file = fileOf(upload.id)
+        const checked = await check(file)
+        if ('refused' in checked) {
+          await repo.deleteUpload(tx, owner.key, params.identifier)
+          return { refusal: notAVideo(checked.refused), file }
+        }
+        await repo.completeUpload(tx, upload.id, null, now)
+        const id = await deps.postVideos.accept(tx, {
+          ownerId,
+          uploadId: upload.id,
+          sourcePath: videoSourcePath(upload.id),
+          duration: checked.duration,
+          now,
+        })
+        return {
+          result: { done: true, video: { videoUploadId: id, duration: Math.max(1, Math.round(checked.duration)) } },
+          queued: true,
+        }
+      })
+      if ('refusal' in outcome) {
+        // The row is gone (committed): now the file may go.
+        await rm(outcome.file, { force: true })
+        throw outcome.refusal
+      }
+      if (outcome.queued) deps.jobQueued()
+      return outcome.result
+    },
+
+    /** simple-uploader's GET check: whether this chunk is in the file already (every one is once it is done). */
+    async checkChunk(owner: UploadOwner, params: UploadChunkParams): Promise<VideoChunkResult> {
+      const upload = await repo.findUpload(db, owner.key, params.identifier)
+      if (!upload || upload.kind !== 'video') return { present: false, done: false }
+      if (upload.completedAt) return { present: true, ...(await finished(db, upload.id)) }
+      return { present: await repo.hasChunk(db, upload.id, params.chunkNumber), done: false }
+    },
+
+    /**
+     * Removes files of DATA_DIR/uploads that neither an unfinished upload nor a post video's
+     * source holds and that nothing wrote for a day (a file is written before its row commits);
+     * answers how many.
+     */
+    async removeOrphanFiles(): Promise<number> {
+      let names: string[]
+      try {
+        names = await readdir(uploadsDir)
+      } catch {
+        return 0
+      }
+      const ids = names.map(uploadIdOfFile).filter((id): id is number => id !== null)
+      const [partial, sources] = await Promise.all([
+        repo.partialVideoUploads(db, ids),
+        deps.postVideos.sourcesInUse(
+          db,
+          names.map((name) => `uploads/${name}`),
+        ),
+      ])
+      const held = new Set(partial)
+      const before = deps.now() - UPLOAD_TTL_MS
+      let removed = 0
+      for (const name of names) {
+        const id = uploadIdOfFile(name)
+        if ((id !== null && held.has(id)) || sources.has(`uploads/${name}`)) continue
+        const path = join(uploadsDir, name)
+        const info = await stat(path).catch(() => null)
+        if (!info?.isFile() || info.mtimeMs >= before) continue
+        await rm(path, { force: true })
+        removed += 1
+      }
+      return removed
+    },
+  }
+}
+
+export type VideoUploads = ReturnType<typeof createVideoUploads>
