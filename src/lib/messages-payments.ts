@@ -40,6 +40,7 @@ const zhCN = {
     refunded: '订单已退款',
     payAgain: '重新支付',
     backToVideo: '返回视频',
+    backToPost: '返回帖子',
     backToMine: '返回我的',
     orderNo: (orderId: string) => `订单号：${orderId}`,
     badOrderId: '订单号无效',

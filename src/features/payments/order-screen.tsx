@@ -174,7 +174,11 @@ function BackLink({ from, className }: { from: string | undefined; className: st
   }
   return (
     <a href={from} className={className} onClick={handleClick}>
-      {from.startsWith('/play/') ? t.payments.backToVideo : t.common.back}
+      {from.startsWith('/play/')
+        ? t.payments.backToVideo
+        : from.startsWith('/community/postDetail')
+          ? t.payments.backToPost
+          : t.common.back}
     </a>
   )
 }

@@ -1,0 +1,152 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { makeTestClip } from '../../server/media-pipeline/test-clip.ts'
+import { admin } from '../support/admin.ts'
+import { journeyBrowser } from '../support/browser.ts'
+import { playsPast } from '../support/catalogue.ts'
+
+const baseUrl = inject('baseUrl')
+const { open } = journeyBrowser()
+
+let work: string
+let photos: string[]
+let clip: string
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'marquee-community-e2e-'))
+  photos = await Promise.all(
+    ['#e8590c', '#1c7ed6'].map(async (colour, i) => {
+      const path = join(work, `photo-${i + 1}.png`)
+      await writeFile(
+        path,
+        await sharp({ create: { width: 480, height: 360, channels: 3, background: colour } })
+          .png()
+          .toBuffer(),
+      )
+      return path
+    }),
+  )
+  clip = await makeTestClip(work, { seconds: 3, width: 320, height: 240, rate: 15 })
+})
+afterAll(() => rm(work, { recursive: true, force: true }))
+
+/** The feed's card whose text contains `text`, once the list shows it. */
+async function cardWith(page: Page, text: string) {
+  const card = page.getByRole('article').filter({ hasText: text }).first()
+  await card.waitFor()
+  return card
+}
+
+describe('the community', () => {
+  it('a guest publishes a post with two photos and a video, sees it 审核中, and once an operator approves it everyone finds it with its video playing', async () => {
+    const { page, errors } = await open()
+    const text = `周末去海边拍的照片和一段视频 ${Date.now()}`
+    await page.goto(`${baseUrl}/community/publish`)
+    await page.getByRole('textbox', { name: '内容' }).fill(text)
+    await page.getByLabel('添加图片').setInputFiles(photos)
+    await page.getByLabel('添加视频').setInputFiles(clip)
+    await page.getByRole('progressbar').first().waitFor()
+    await expect.poll(() => page.getByText('已上传').count(), { timeout: 60_000 }).toBe(3)
+    await page.getByRole('button', { name: '发布', exact: true }).click()
+    await page.waitForURL((url) => url.pathname === '/mine/myPost')
+    const mine = page.getByRole('listitem').filter({ hasText: text })
+    await mine.waitFor()
+    expect(await mine.textContent()).toContain('审核中')
+
+    const queue = await admin('moderation:queue')
+    const line = queue.split('\n').find((entry) => entry.includes(text.slice(0, 10)))
+    const postId = /(\d+)/.exec(line ?? '')?.[1]
+    expect(postId).toBeDefined()
+    await admin('moderation:approve', postId!)
+
+    await page.reload()
+    await page.getByRole('listitem').filter({ hasText: text }).getByText('已发布').waitFor()
+
+    // Another user finds it on the feed; the video plays once the job has transcoded it.
+    const reader = await open({ nativeHls: false })
+    await reader.page.goto(`${baseUrl}/community`)
+    const card = await cardWith(reader.page, text)
+    expect(await card.getByRole('button', { name: /查看图片/ }).count()).toBe(2)
+    await card.getByText(text).click()
+    await reader.page.waitForURL((url) => url.pathname === '/community/postDetail')
+    await expect
+      .poll(
+        async () => {
+          if ((await reader.page.locator('.player video').count()) > 0) return true
+          await reader.page.reload()
+          await reader.page.getByText(text).waitFor()
+          return false
+        },
+        { timeout: 90_000, interval: 3000 },
+      )
+      .toBe(true)
+    await playsPast(reader.page, 1)
+    expect(errors).toEqual([])
+    expect(reader.errors).toEqual([])
+  }, 240_000)
+
+  it('a reader comments and replies on a seeded post, follows its author and finds them on myFollow', async () => {
+    const { page, errors } = await open()
+    await page.goto(`${baseUrl}/community`)
+    const card = page
+      .getByRole('article')
+      .filter({ hasText: /条评论/ })
+      .first()
+    await card.waitFor()
+    const author = (await card.getByRole('link').first().textContent())!.trim()
+    await card.getByRole('link', { name: /条评论/ }).click()
+    await page.waitForURL((url) => url.pathname === '/community/postDetail')
+
+    const comment = `拍得真好 ${Date.now()}`
+    await page.getByRole('textbox', { name: '写评论' }).fill(comment)
+    await page.getByRole('button', { name: '发送' }).click()
+    await page.getByText(comment).waitFor()
+
+    const reply = `同意楼上 ${Date.now()}`
+    await page.getByRole('button', { name: '回复' }).first().click()
+    await page.getByRole('textbox', { name: '写评论' }).fill(reply)
+    await page.getByRole('button', { name: '发送' }).click()
+    await page.getByText(reply).waitFor()
+
+    await page.getByRole('button', { name: '关注', exact: true }).first().click()
+    await page.getByRole('button', { name: '已关注' }).first().waitFor()
+    await page.goto(`${baseUrl}/mine/myFollow`)
+    await page.getByText(author).first().waitFor()
+    expect(errors).toEqual([])
+  }, 120_000)
+
+  it('a guest tops up from a priced post and unlocks it: its pictures show', async () => {
+    const { page, errors } = await open()
+    await page.goto(`${baseUrl}/community`)
+    const locked = page.getByRole('article').filter({ hasText: '付费内容' }).first()
+    await locked.waitFor()
+    await locked.getByRole('link').nth(1).click()
+    await page.waitForURL((url) => url.pathname === '/community/postDetail')
+    const here = new URL(page.url())
+    await page.getByRole('button', { name: /钻石解锁/ }).click()
+    const sheet = page.getByRole('dialog', { name: '解锁帖子' })
+    expect(await sheet.getByRole('alert').textContent()).toContain('余额不足')
+    await sheet.getByRole('link', { name: '去充值' }).click()
+
+    await page.getByRole('radio', { name: /^300钻石/ }).check()
+    await page.getByRole('button', { name: '立即支付' }).click()
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/pay/'))
+    await page.getByRole('button', { name: '确认支付' }).click()
+    await page.getByRole('heading', { name: '支付成功' }).waitFor({ timeout: 30_000 })
+    await page.getByRole('link', { name: '返回帖子' }).click()
+    expect(page.url()).toBe(here.href)
+
+    await page.getByRole('button', { name: /钻石解锁/ }).click()
+    await sheet.getByRole('button', { name: '确认解锁' }).click()
+    await sheet.waitFor({ state: 'detached' })
+    await page
+      .getByRole('button', { name: /查看图片/ })
+      .first()
+      .waitFor()
+    expect(await admin('wallet:audit')).toMatch(/^all \d+ rules hold/)
+    expect(errors).toEqual([])
+  }, 120_000)
+})
