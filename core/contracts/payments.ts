@@ -126,11 +126,14 @@ export const RechargeStatusRequestSchema = v.object({ orderId: OrderIdSchema })
 
 /** What a wallet ledger entry points at (a video bought, an order paid…). */
 export const LedgerRefSchema = v.object({
-  /** `video`, `collection`, `order`. */
+  /** `video`, `collection`, `order`, `post`. */
   type: v.string(),
   /** The video's or collection's id; for an order its internal id (the number the user sees is in recharge/history). */
   id: IntSchema,
-  /** The video's or collection's title, the order's title (what was bought, e.g. 60 钻石); '' when gone. */
+  /**
+   * The video's or collection's title, the order's title (what was bought, e.g. 60 钻石), a post's
+   * first 20 characters; '' when gone.
+   */
   title: v.string(),
 })
 
@@ -139,7 +142,10 @@ export const LedgerEntrySchema = v.object({
   /** Diamonds; positive credits, negative debits. */
   amount: IntSchema,
   balanceAfter: IntSchema,
-  /** Ledger reason: `video`, `collection`, `recharge`, `recharge-bonus`, `refund`, `admin: …`. */
+  /**
+   * Ledger reason: `video`, `collection`, `recharge`, `recharge-bonus`, `refund`, `post` (a post
+   * bought), `creator-share` (an author's share of it), `admin: …`.
+   */
   reason: v.string(),
   ref: v.nullable(LedgerRefSchema),
   createdAt: IntSchema,

@@ -9,6 +9,14 @@ import {
   packageList,
 } from './commands/catalogue.ts'
 import { mediaImportCommand } from './commands/media-import.ts'
+import {
+  contentRemove,
+  moderationApprove,
+  moderationQueue,
+  moderationReject,
+  reportsList,
+  userBan,
+} from './commands/moderation.ts'
 import { orderShow } from './commands/orders-show.ts'
 import { userRevoke, userSessions, userShow } from './commands/users.ts'
 import { smsOutbox } from './commands/sms-outbox.ts'
@@ -37,4 +45,10 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'order:show': orderShow,
   'order:sync': orderSync,
   'order:refund': orderRefund,
+  'moderation:queue': moderationQueue,
+  'moderation:approve': moderationApprove,
+  'moderation:reject': moderationReject,
+  'reports:list': reportsList,
+  'content:remove': contentRemove,
+  'user:ban': userBan,
 }

@@ -1,29 +1,32 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { COMMUNITY_RULES } from '../../modules/community/audit.ts'
 import { PAYMENTS_RULES } from '../../modules/payments/audit.ts'
 import { runAudit, WALLET_RULES } from '../../modules/wallet/audit.ts'
 import { CommandError, UsageError, type AdminCommand } from '../command.ts'
 
-const RULES = [...WALLET_RULES, ...PAYMENTS_RULES]
+const RULES = [...WALLET_RULES, ...PAYMENTS_RULES, ...COMMUNITY_RULES]
 
 async function sizes(db: Db): Promise<string> {
   const result = (await db.execute(sql`
-    select format('%s users, %s wallet ledger rows, %s orders, %s membership rows',
+    select format('%s users, %s wallet ledger rows, %s orders, %s membership rows, %s post purchases',
       (select count(*) from users), (select count(*) from wallet_ledger),
-      (select count(*) from payment_orders), (select count(*) from vip_ledger)) as line`)) as unknown as {
+      (select count(*) from payment_orders), (select count(*) from vip_ledger),
+      (select count(*) from post_purchases)) as line`)) as unknown as {
     rows: { line: string }[]
   }
   return result.rows[0]!.line
 }
 
 /**
- * `wallet:audit`: checks the books (modules/wallet/audit.ts, modules/payments/audit.ts) and
+ * `wallet:audit`: checks the books (modules/wallet/audit.ts, modules/payments/audit.ts,
+ * modules/community/audit.ts) and
  * prints every rule a row breaks, with the rows; exit code 1 when any does. It only reads.
  */
 export const walletAudit: AdminCommand = {
   usage: '',
   summary:
-    'check the books: ledgers sum to balances, every paid order has exactly its credit and every credit an order',
+    'check the books: ledgers sum to balances, every paid order and post purchase has exactly its rows and every row its cause',
   parse(args) {
     if (args.length > 0) throw new UsageError(`unexpected argument ${args[0]}`)
     return async ({ db }) => {

@@ -1,25 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { PostState, PostVideoState } from '../../../core/contracts/community-rules.ts'
 import { POST_VIDEO_CONTENT_TYPE } from '../../../core/contracts/media.ts'
-import { CREATOR_SHARE_REASON, POST_REF_TYPE } from '../../modules/community/creators-repo.ts'
+import { createPostsService } from '../../modules/community/posts.ts'
 import { SCENES, type Drawing, type Scene } from '../../modules/images/draw.ts'
 import type { ImageKind } from '../../modules/images/kinds.ts'
 import type { StoredImage } from '../../modules/images/service.ts'
-import { UnreferencedReason, type RefType } from '../../modules/wallet/repo.ts'
+import { UnreferencedReason } from '../../modules/wallet/repo.ts'
 import { createWalletService } from '../../modules/wallet/service.ts'
 import type { Db } from '../client.ts'
 import { users } from '../schema/accounts.ts'
 import { videos } from '../schema/catalogue.ts'
-import {
-  commentLikes,
-  comments,
-  follows,
-  postImages,
-  postLikes,
-  postPurchases,
-  posts,
-  postVideos,
-} from '../schema/community.ts'
+import { commentLikes, comments, follows, postImages, postLikes, posts, postVideos } from '../schema/community.ts'
 import { videoStreams } from '../schema/streams.ts'
 import { demoVideos } from './catalogue.ts'
 import {
@@ -46,8 +37,6 @@ const DAY_MS = 24 * 3600_000
 const HOUR_MS = 3600_000
 /** Under `${DATA_DIR}/media`, as streams.ts links the catalogue's demo streams. */
 const DEMO_MEDIA_SUBDIR = 'demo'
-/** post/pay's ledger ref type (posts.ts's RefType entry; the wallet's type does not name it yet). */
-const POST_REF = POST_REF_TYPE as string as RefType
 
 /** Demo readers top up this much more than they spend (cents), so their wallets show a balance. */
 const READER_SPARE = 1000
@@ -312,9 +301,8 @@ async function followAsDemoAccount(db: Db, creatorIds: number[], at: (daysAgo: n
 }
 
 /**
- * The priced posts' buyers pay as post/pay does: a post_purchases row, the buyer's debit and the
- * author's CREATOR_SHARE credit, each ledger row dated at its purchase, oldest first, after a
- * demo top-up two months ago.
+ * The priced posts' buyers pay through post/pay's own service, each at its purchase's date,
+ * oldest first, after a demo top-up two months ago.
  */
 async function buyPricedPosts(
   db: Db,
@@ -340,22 +328,14 @@ async function buyPricedPosts(
     await topUp.credit(userId, amount + READER_SPARE, `${UnreferencedReason.Demo}演示余额`)
   }
   for (const buy of buys) {
-    const when = at(buy.daysAgo)
-    const wallet = createWalletService({ db, now: () => when.getTime() })
-    const authorShare = Math.floor((buy.price * creatorShare) / 100)
-    await db.insert(postPurchases).values({
-      userId: buy.userId,
-      postId: buy.postId,
-      price: buy.price,
-      authorId: buy.authorId,
-      authorShare,
-      createdAt: when,
+    const when = at(buy.daysAgo).getTime()
+    const postsService = createPostsService({
+      db,
+      now: () => when,
+      config: { moderation: 'post', creatorShare },
+      playLines: async () => [],
     })
-    const ref = { refType: POST_REF, refId: buy.postId }
-    if ((await wallet.debitIn(db, buy.userId, buy.price, { reason: 'post', ...ref })) === null) {
-      throw new Error(`demo reader ${buy.userId} cannot pay ${buy.price}`)
-    }
-    if (authorShare > 0) await wallet.creditIn(db, buy.authorId, authorShare, { reason: CREATOR_SHARE_REASON, ...ref })
+    await postsService.pay(buy.userId, buy.postId)
   }
 }
 

@@ -1,15 +1,136 @@
 import type * as v from 'valibot'
-import type { CommentAddRequestSchema } from '../../../core/contracts/community.ts'
+import type { Comment, CommentAddRequestSchema, CommentThread } from '../../../core/contracts/community.ts'
+import { PostState } from '../../../core/contracts/community-rules.ts'
+import { PAGE_SIZE, type Page } from '../../../core/contracts/media.ts'
+import type { LikeResult } from '../../../core/contracts/play.ts'
+import { BusinessCode, ResultCode } from '../../../core/protocol/codes.ts'
+import { AppError } from '../../errors.ts'
+import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
+import * as repo from './comments-repo.ts'
+import type { CommentRow } from './comments-repo.ts'
 import type { CommunityDeps } from './deps.ts'
-import { notBuilt } from './deps.ts'
+import { businessError, refuseBanned, toAuthor, visiblePost } from './posts.ts'
+import { findPost, moveCommentCount } from './posts-repo.ts'
 
 type AddRequest = v.InferOutput<typeof CommentAddRequestSchema>
 
-export function createCommentsService(_deps: CommunityDeps) {
+/** Replies shown under a comment in comment/list; `replyCount` tells the app how many there are. */
+export const REPLIES_SHOWN = 20
+
+const COMMENTS_LIST = 'comments'
+
+function toComment(row: CommentRow): Comment {
   return {
-    list: async (_userId: number, _postId: number, _cursor: string | undefined) => notBuilt('comment/list'),
-    add: async (_userId: number, _request: AddRequest) => notBuilt('comment/add'),
-    like: async (_userId: number, _commentId: number, _like: boolean) => notBuilt('comment/like'),
+    id: row.id,
+    postId: row.postId,
+    author: toAuthor({ id: row.authorId, nickname: row.nickname, avatar: row.avatar }),
+    content: row.content,
+    parentId: row.parentId,
+    replyToNickname:
+      row.replyToId === null
+        ? ''
+        : toAuthor({ id: row.replyToId, nickname: row.replyToNickname ?? '', avatar: '' }).nickname,
+    liked: row.liked,
+    likeCount: row.likeCount,
+    createdAt: Math.floor(row.createdMs / 1000),
   }
+}
+
+/**
+ * Comments: one level of replies under a top-level comment. Removed comments and those of users
+ * the reader blocked are left out of every list (a removed top-level comment takes its thread).
+ */
+export function createCommentsService(deps: CommunityDeps) {
+  const { db } = deps
+
+  /** comment/list: top-level comments newest first, each with its first replies oldest first. */
+  async function list(userId: number, postId: number, cursor: string | undefined): Promise<Page<CommentThread>> {
+    const after = decodeCursor(COMMENTS_LIST, cursor)
+    if (!(await visiblePost(db, userId, postId))) throw businessError(BusinessCode.NotFound)
+    const rows = await repo.listTopLevel(db, userId, postId, after, PAGE_SIZE + 1)
+    const shown = rows.slice(0, PAGE_SIZE)
+    const replies = await repo.listReplies(
+      db,
+      userId,
+      shown.map((row) => row.id),
+      REPLIES_SHOWN,
+    )
+    const last = shown.at(-1)
+    return {
+      items: shown.map((row) => {
+        const thread = replies.filter((reply) => reply.parentId === row.id)
+        return { ...toComment(row), replies: thread.map(toComment), replyCount: thread[0]?.total ?? 0 }
+      }),
+      nextCursor:
+        rows.length > PAGE_SIZE && last ? encodeCursor(COMMENTS_LIST, { key: last.createdMs, id: last.id }) : null,
+    }
+  }
+
+  /**
+   * comment/add on a published post the caller sees. A reply to a reply hangs under that reply's
+   * top-level comment and names whom it answers.
+   */
+  async function add(userId: number, request: AddRequest): Promise<Comment> {
+    const nowMs = deps.now()
+    const user = await repo.findUser(db, userId)
+    if (!user) throw businessError(BusinessCode.NotFound)
+    refuseBanned(user.bannedUntil, nowMs)
+    if (!(await findPost(db, request.postId))) throw businessError(BusinessCode.NotFound)
+    const post = await visiblePost(db, userId, request.postId)
+    if (!post || post.state !== PostState.Published) throw businessError(BusinessCode.PostUnavailable)
+    let parentId: number | null = null
+    let replyTo: { id: number; nickname: string } | null = null
+    if (request.replyTo !== undefined) {
+      const target = await repo.findComment(db, request.replyTo)
+      if (!target || target.postId !== post.id || target.removed) {
+        throw new AppError(ResultCode.ValidationError, 'replyTo: not a comment of this post')
+      }
+      parentId = target.parentId ?? target.id
+      if (target.parentId !== null) {
+        const answered = await repo.findUser(db, target.authorId)
+        replyTo = { id: target.authorId, nickname: answered?.nickname ?? '' }
+      }
+    }
+    const createdAt = new Date(nowMs)
+    const id = await db.transaction(async (tx) => {
+      const id = await repo.insertComment(tx, {
+        postId: post.id,
+        authorId: userId,
+        parentId,
+        replyToUserId: replyTo?.id ?? null,
+        content: request.content,
+        createdAt,
+      })
+      await moveCommentCount(tx, post.id, 1)
+      return id
+    })
+    return toComment({
+      id,
+      postId: post.id,
+      parentId,
+      authorId: userId,
+      nickname: user.nickname,
+      avatar: user.avatar,
+      content: request.content,
+      replyToId: replyTo?.id ?? null,
+      replyToNickname: replyTo?.nickname ?? null,
+      liked: false,
+      likeCount: 0,
+      createdMs: nowMs,
+      total: 0,
+    })
+  }
+
+  /** comment/like: idempotent; a comment the caller cannot see is 7004. */
+  async function like(userId: number, commentId: number, liked: boolean): Promise<LikeResult> {
+    const comment = await repo.findComment(db, commentId)
+    if (!comment || comment.removed || !(await visiblePost(db, userId, comment.postId))) {
+      throw businessError(BusinessCode.NotFound)
+    }
+    const likeCount = await db.transaction((tx) => repo.setLike(tx, userId, commentId, liked, new Date(deps.now())))
+    return { liked, likeCount }
+  }
+
+  return { list, add, like }
 }
 export type CommentsService = ReturnType<typeof createCommentsService>

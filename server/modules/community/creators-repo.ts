@@ -6,10 +6,8 @@ import { follows, postLikes, posts } from '../../db/schema/community.ts'
 import { walletLedger } from '../../db/schema/wallet.ts'
 import type { Position } from '../catalogue/cursor.ts'
 import { containsPattern } from '../search/repo.ts'
-
-/** The ledger row that credits an author their share of a bought post (post/pay). */
-export const CREATOR_SHARE_REASON = 'creator-share'
-export const POST_REF_TYPE = 'post'
+import { RefType } from '../wallet/repo.ts'
+import { PostLedgerReason } from './ledger.ts'
 
 export interface CardRow {
   id: number
@@ -172,8 +170,8 @@ export async function topByIncome(db: Db, viewerId: number, since: Date | null, 
     .from(walletLedger)
     .where(
       and(
-        eq(walletLedger.reason, CREATOR_SHARE_REASON),
-        eq(walletLedger.refType, POST_REF_TYPE),
+        eq(walletLedger.reason, PostLedgerReason.CreatorShare),
+        eq(walletLedger.refType, RefType.Post),
         since ? gte(walletLedger.createdAt, since) : undefined,
         notBlockedBy(viewerId, sql.raw('"wallet_ledger"."user_id"')),
       ),

@@ -9,7 +9,8 @@ import { follows, postLikes, posts, userBlocks } from '../../db/schema/community
 import { walletLedger } from '../../db/schema/wallet.ts'
 import { BACKENDS, useTestApp } from '../../testing/harness.ts'
 import { loginGuest } from '../wallet/testing.ts'
-import { CREATOR_SHARE_REASON, POST_REF_TYPE } from './creators-repo.ts'
+import { RefType } from '../wallet/repo.ts'
+import { PostLedgerReason } from './ledger.ts'
 
 const DAY_MS = 24 * 3600_000
 
@@ -65,8 +66,8 @@ async function creditShare(db: Db, userId: number, amount: number, postId: numbe
     userId,
     amount,
     balanceAfter: amount,
-    reason: CREATOR_SHARE_REASON,
-    refType: POST_REF_TYPE,
+    reason: PostLedgerReason.CreatorShare,
+    refType: RefType.Post,
     refId: postId,
     createdAt: new Date(at),
   })
@@ -275,7 +276,7 @@ describe.each(BACKENDS)('creators (%s)', (backend) => {
         userId: c!,
         amount: 500,
         balanceAfter: 10499,
-        reason: CREATOR_SHARE_REASON,
+        reason: PostLedgerReason.CreatorShare,
         refType: 'video',
         refId: 1,
         createdAt: new Date(now),

@@ -1,19 +1,271 @@
+import { and, eq, type SQL } from 'drizzle-orm'
 import type * as v from 'valibot'
-import type { PublishRequestSchema, PostListRequestSchema } from '../../../core/contracts/community.ts'
+import type {
+  Author,
+  PostCard,
+  PostDetail,
+  PostListRequestSchema,
+  PublishRequestSchema,
+} from '../../../core/contracts/community.ts'
+import { LOCKED_PREVIEW_CHARACTERS, PostState, PostVideoState } from '../../../core/contracts/community-rules.ts'
+import { PAGE_SIZE, type Page } from '../../../core/contracts/media.ts'
+import type { LikeResult, PayResult } from '../../../core/contracts/play.ts'
+import { BUSINESS_MESSAGES, BusinessCode, ResultCode } from '../../../core/protocol/codes.ts'
+import type { Db } from '../../db/client.ts'
+import { posts } from '../../db/schema/community.ts'
+import { DEFAULT_APP_CONFIG, type StoredAppConfig } from '../../db/seed.ts'
+import { AppError } from '../../errors.ts'
+import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
+import { loadConfigValue } from '../ping/repo.ts'
+import { balanceOf, RefType } from '../wallet/repo.ts'
+import { createWalletService } from '../wallet/service.ts'
 import type { CommunityDeps } from './deps.ts'
-import { notBuilt } from './deps.ts'
+import { PostLedgerReason } from './ledger.ts'
+import * as repo from './posts-repo.ts'
+import { byFollowedOf, ownedBy, PostOrders, publishedFor, type CardRow, type PostOrder } from './posts-repo.ts'
 
 type ListRequest = v.InferOutput<typeof PostListRequestSchema>
 type PublishRequest = v.InferOutput<typeof PublishRequestSchema>
 
-export function createPostsService(_deps: CommunityDeps) {
-  return {
-    list: async (_userId: number, _request: ListRequest) => notBuilt('post/list'),
-    detail: async (_userId: number, _postId: number) => notBuilt('post/detail'),
-    mine: async (_userId: number, _cursor: string | undefined) => notBuilt('post/mypublish'),
-    publish: async (_userId: number, _request: PublishRequest) => notBuilt('post/publish'),
-    like: async (_userId: number, _postId: number, _like: boolean) => notBuilt('post/like'),
-    pay: async (_userId: number, _postId: number) => notBuilt('post/pay'),
+/** Posts one user may publish in a rolling day: enough for anyone, not for a flood. */
+export const DAILY_POST_LIMIT = 20
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export const businessError = (code: BusinessCode) => new AppError(code, BUSINESS_MESSAGES[code])
+
+const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000)
+
+/** 7050 while a ban runs: a banned user reads but does not publish, comment or upload. */
+export function refuseBanned(bannedUntil: Date | null, nowMs: number) {
+  if (bannedUntil && bannedUntil.getTime() > nowMs) throw businessError(BusinessCode.Banned)
+}
+
+/** How cards name a user: a guest without a nickname is 游客<id>, as user/info shows them. */
+export function toAuthor(user: { id: number; nickname: string; avatar: string }): Author {
+  return { id: user.id, nickname: user.nickname || `游客${user.id}`, avatar: user.avatar }
+}
+
+/**
+ * What a locked post shows of its text: its first whole lines, within LOCKED_PREVIEW_CHARACTERS
+ * and never more than half of it (a short post would otherwise show whole); a first line longer
+ * than that is cut inside.
+ */
+export function lockedPreview(content: string): string {
+  const characters = Array.from(content)
+  const limit = Math.min(LOCKED_PREVIEW_CHARACTERS, Math.floor(characters.length / 2))
+  let shown = ''
+  for (const line of content.split('\n')) {
+    const next = shown === '' ? line : `${shown}\n${line}`
+    if (Array.from(next).length > limit) break
+    shown = next
   }
+  return shown !== '' ? shown : characters.slice(0, limit).join('')
+}
+
+/** The community category ids of the stored config (ping/config's communityCategory). */
+export async function categoryIds(db: Db): Promise<Set<number>> {
+  const stored = ((await loadConfigValue(db, 'app')) ?? {}) as Partial<StoredAppConfig>
+  const categories = stored.communityCategory ?? DEFAULT_APP_CONFIG.communityCategory
+  return new Set(categories.map((category) => category.id))
+}
+
+/**
+ * The post as the viewer may see it: its author in any state but removed, anyone else once it is
+ * published and unless they blocked its author. Null: the viewer may not (7004 to them).
+ */
+export async function visiblePost(db: Db, viewerId: number, postId: number) {
+  const post = await repo.findPost(db, postId)
+  if (!post || post.state === PostState.Removed) return null
+  if (post.authorId === viewerId) return post
+  if (post.state !== PostState.Published) return null
+  if (await repo.hasBlocked(db, viewerId, post.authorId)) return null
+  return post
+}
+
+export function createPostsService(deps: CommunityDeps) {
+  const { db } = deps
+  const wallet = createWalletService({ db, now: deps.now })
+
+  /** Cards for `viewerId`: locked ones carry no images, no video and only the preview of their text. */
+  async function toCards(viewerId: number, rows: CardRow[]): Promise<PostCard[]> {
+    const isLocked = (row: CardRow) => row.price > 0 && row.authorId !== viewerId && !row.bought
+    const open = rows.filter((row) => !isLocked(row)).map((row) => row.id)
+    const imagesByPost = new Map<number, PostCard['images']>()
+    for (const image of await repo.imagesOf(db, open)) {
+      const list = imagesByPost.get(image.postId) ?? []
+      list.push({ key: image.key, width: image.width, height: image.height })
+      imagesByPost.set(image.postId, list)
+    }
+    return rows.map((row) => {
+      const locked = isLocked(row)
+      const ready = row.videoState === PostVideoState.Ready
+      return {
+        id: row.id,
+        author: toAuthor({ id: row.authorId, nickname: row.nickname, avatar: row.avatar }),
+        categoryId: row.categoryId,
+        content: locked ? lockedPreview(row.content) : row.content,
+        truncated: locked,
+        images: locked ? [] : (imagesByPost.get(row.id) ?? []),
+        imageCount: row.imageCount,
+        video:
+          row.videoState === null || locked
+            ? null
+            : {
+                state: row.videoState as PostVideoState,
+                cover: ready ? (row.cover ?? '') : '',
+                coverWidth: ready ? (row.coverWidth ?? 0) : 0,
+                coverHeight: ready ? (row.coverHeight ?? 0) : 0,
+                duration: ready && row.videoDuration !== null ? row.videoDuration : Math.round(row.probedDuration ?? 0),
+              },
+        hasVideo: row.videoState !== null,
+        price: row.price,
+        locked,
+        liked: row.liked,
+        likeCount: row.likeCount,
+        commentCount: row.commentCount,
+        createdAt: toSeconds(row.publishedAt ?? row.createdAt),
+        state: row.state as PostState,
+        rejectReason: row.authorId === viewerId ? row.rejectReason : '',
+      }
+    })
+  }
+
+  async function page(
+    viewerId: number,
+    where: SQL | undefined,
+    order: PostOrder,
+    cursor: string | undefined,
+  ): Promise<Page<PostCard>> {
+    const after = decodeCursor(order.name, cursor)
+    const rows = await repo.listCards(db, viewerId, { where, order, after, limit: PAGE_SIZE + 1 })
+    const shown = rows.slice(0, PAGE_SIZE)
+    const last = shown.at(-1)
+    return {
+      items: await toCards(viewerId, shown),
+      nextCursor:
+        rows.length > PAGE_SIZE && last ? encodeCursor(order.name, { key: order.keyOf(last), id: last.id }) : null,
+    }
+  }
+
+  /** post/list: published posts, newest or hottest first, of a category, a creator or the followed. */
+  function list(userId: number, request: ListRequest): Promise<Page<PostCard>> {
+    const where = and(
+      publishedFor(userId),
+      request.categoryId !== undefined ? eq(posts.categoryId, request.categoryId) : undefined,
+      request.authorId !== undefined ? eq(posts.authorId, request.authorId) : undefined,
+      request.following ? byFollowedOf(userId) : undefined,
+    )
+    return page(userId, where, request.sort === 'hot' ? PostOrders.hot : PostOrders.latest, request.cursor)
+  }
+
+  /** post/mypublish: the caller's posts in every state but removed, newest first. */
+  function mine(userId: number, cursor: string | undefined): Promise<Page<PostCard>> {
+    return page(userId, ownedBy(userId), PostOrders.mine, cursor)
+  }
+
+  async function detail(userId: number, postId: number): Promise<PostDetail> {
+    if (!(await visiblePost(db, userId, postId))) throw businessError(BusinessCode.NotFound)
+    const row = await repo.findCard(db, userId, postId)
+    if (!row) throw businessError(BusinessCode.NotFound)
+    const [card] = await toCards(userId, [row])
+    const [followed, balance] = await Promise.all([
+      row.authorId === userId ? false : repo.isFollowing(db, userId, row.authorId),
+      wallet.balance(userId),
+    ])
+    const playable = !card!.locked && row.videoState === PostVideoState.Ready && row.videoId !== null
+    return { ...card!, followed, balance, lines: playable ? await deps.playLines(userId, row.videoId!) : [] }
+  }
+
+  /**
+   * post/publish. Every check runs inside one transaction holding the author's row, so two
+   * publishes of one user are counted one after the other, and a refused post writes nothing.
+   */
+  async function publish(userId: number, request: PublishRequest): Promise<{ id: number; state: PostState }> {
+    const imageKeys = request.imageIds
+    if (new Set(imageKeys).size !== imageKeys.length) {
+      throw new AppError(ResultCode.ValidationError, 'imageIds: must not repeat an image')
+    }
+    if (!(await categoryIds(db)).has(request.categoryId)) {
+      throw new AppError(ResultCode.ValidationError, 'categoryId: not a community category')
+    }
+    return db.transaction(async (tx) => {
+      const nowMs = deps.now()
+      const user = await repo.lockUser(tx, userId)
+      if (!user) throw businessError(BusinessCode.NotFound)
+      refuseBanned(user.bannedUntil, nowMs)
+      if ((await repo.countPostsSince(tx, userId, new Date(nowMs - DAY_MS))) >= DAILY_POST_LIMIT) {
+        throw businessError(BusinessCode.PublishLimit)
+      }
+      const own = await repo.ownImageKeys(tx, userId, imageKeys)
+      if (imageKeys.some((key) => !own.has(key))) throw businessError(BusinessCode.ImageNotYours)
+      let videoId: number | null = null
+      if (request.videoUploadId !== undefined) {
+        const video = await repo.findPostVideoForUpdate(tx, request.videoUploadId)
+        if (!video || video.ownerId !== userId || video.state === PostVideoState.Failed || video.used) {
+          throw businessError(BusinessCode.VideoUnusable)
+        }
+        videoId = video.id
+      }
+      const state = deps.config.moderation === 'pre' ? PostState.Pending : PostState.Published
+      const at = new Date(nowMs)
+      const id = await repo.insertPost(
+        tx,
+        {
+          authorId: userId,
+          categoryId: request.categoryId,
+          content: request.content,
+          price: request.price,
+          state,
+          videoId,
+          createdAt: at,
+          publishedAt: state === PostState.Published ? at : null,
+        },
+        imageKeys,
+      )
+      return { id, state }
+    })
+  }
+
+  /** post/like: idempotent; a post the caller cannot see is 7004. */
+  async function like(userId: number, postId: number, liked: boolean): Promise<LikeResult> {
+    if (!(await visiblePost(db, userId, postId))) throw businessError(BusinessCode.NotFound)
+    const likeCount = await db.transaction((tx) => repo.setLike(tx, userId, postId, liked, new Date(deps.now())))
+    return { liked, likeCount }
+  }
+
+  /**
+   * post/pay, as media/pay: the purchase row first (unique per user and post), so a retry or a
+   * racing twin is answered alreadyOwned without a charge; then the buyer's debit and the
+   * author's share, all in one transaction. Without the balance it rolls back, writing nothing.
+   */
+  async function pay(userId: number, postId: number): Promise<PayResult> {
+    const post = await repo.findPost(db, postId)
+    if (!post) throw businessError(BusinessCode.NotFound)
+    if (post.state === PostState.Removed) throw businessError(BusinessCode.PostUnavailable)
+    if (post.authorId === userId) return { alreadyOwned: true, balance: await wallet.balance(userId) }
+    if (post.state !== PostState.Published || (await repo.hasBlocked(db, userId, post.authorId))) {
+      throw businessError(BusinessCode.PostUnavailable)
+    }
+    if (post.price <= 0) throw businessError(BusinessCode.NotForSale)
+    const authorShare = Math.floor((post.price * deps.config.creatorShare) / 100)
+    return db.transaction(async (tx) => {
+      const at = new Date(deps.now())
+      const purchase = { userId, postId, price: post.price, authorId: post.authorId, authorShare, createdAt: at }
+      if (!(await repo.insertPurchase(tx, purchase))) {
+        return { alreadyOwned: true, balance: (await balanceOf(tx, userId)) ?? 0 }
+      }
+      await repo.lockUsers(tx, [userId, post.authorId])
+      const ref = { refType: RefType.Post, refId: postId }
+      const balance = await wallet.debitIn(tx, userId, post.price, { ...ref, reason: PostLedgerReason.Purchase })
+      // Thrown, so the transaction rolls back the purchase row inserted before.
+      if (balance === null) throw businessError(BusinessCode.InsufficientBalance)
+      if (authorShare > 0) {
+        await wallet.creditIn(tx, post.authorId, authorShare, { ...ref, reason: PostLedgerReason.CreatorShare })
+      }
+      return { alreadyOwned: false, balance }
+    })
+  }
+
+  return { list, detail, mine, publish, like, pay }
 }
 export type PostsService = ReturnType<typeof createPostsService>

@@ -2,11 +2,15 @@ import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/accounts.ts'
 import { collections, videos } from '../../db/schema/catalogue.ts'
+import { posts } from '../../db/schema/community.ts'
 import { paymentOrders } from '../../db/schema/payments.ts'
 import { collectionPurchases, purchases, walletLedger } from '../../db/schema/wallet.ts'
 
-/** What a ledger row points at; `order` is a payment_orders id (server/modules/payments). */
-export const RefType = { Video: 'video', Collection: 'collection', Order: 'order' } as const
+/**
+ * What a ledger row points at; `order` is a payment_orders id (server/modules/payments), `post`
+ * a community post bought or sold (server/modules/community).
+ */
+export const RefType = { Video: 'video', Collection: 'collection', Order: 'order', Post: 'post' } as const
 export type RefType = (typeof RefType)[keyof typeof RefType]
 
 /**
@@ -111,9 +115,13 @@ export async function findCollectionPrice(db: Db, collectionId: number) {
   return row ?? null
 }
 
+/** A post has no title: the ledger names it by the beginning of its text. */
+const POST_TITLE_CHARACTERS = 20
+
 /**
  * A page of the user's ledger, newest first, starting below `beforeId`; each row with the title
- * of what it points at (the video's or the collection's, the order's), null when that is gone.
+ * of what it points at (the video's or the collection's, the order's, a post's first characters),
+ * null when that is gone.
  */
 export async function listLedger(db: Db, userId: number, beforeId: number | null, limit: number) {
   return db
@@ -124,7 +132,9 @@ export async function listLedger(db: Db, userId: number, beforeId: number | null
       reason: walletLedger.reason,
       refType: walletLedger.refType,
       refId: walletLedger.refId,
-      refTitle: sql<string | null>`coalesce(${videos.title}, ${collections.name}, ${paymentOrders.title})`,
+      refTitle: sql<
+        string | null
+      >`coalesce(${videos.title}, ${collections.name}, ${paymentOrders.title}, left(${posts.content}, ${POST_TITLE_CHARACTERS}))`,
       createdAt: walletLedger.createdAt,
     })
     .from(walletLedger)
@@ -138,6 +148,7 @@ export async function listLedger(db: Db, userId: number, beforeId: number | null
         eq(paymentOrders.userId, walletLedger.userId),
       ),
     )
+    .leftJoin(posts, and(eq(walletLedger.refType, RefType.Post), eq(posts.id, walletLedger.refId)))
     .where(and(eq(walletLedger.userId, userId), beforeId === null ? undefined : lt(walletLedger.id, beforeId)))
     .orderBy(desc(walletLedger.id))
     .limit(limit)

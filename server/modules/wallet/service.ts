@@ -135,7 +135,8 @@ export function createWalletService(deps: { db: Db; now: () => number }) {
   /**
    * wallet/ledger: the user's own rows, newest first, in keyset pages by id. `ref` names what a
    * row paid for or was paid by: a video or a collection (its title), an order (its title, e.g.
-   * 60 钻石, under the order's internal id); null for an operator's credit.
+   * 60 钻石, under the order's internal id), a post bought or sold (the beginning of its text);
+   * null for an operator's credit.
    */
   async function ledger(userId: number, cursor: string | undefined): Promise<LedgerPage> {
     const after = decodeCursor(LEDGER_LIST, cursor)

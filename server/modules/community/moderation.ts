@@ -1,0 +1,93 @@
+import { PostState } from '../../../core/contracts/community-rules.ts'
+import type { Db } from '../../db/client.ts'
+import * as repo from './moderation-repo.ts'
+import { moveCommentCount } from './posts-repo.ts'
+
+/** Rows the queue and the reports list print at most. */
+export const MODERATION_LIST_LIMIT = 50
+
+/** What a ban without an end is stored as: later than anything the app compares it with. */
+export const BANNED_INDEFINITELY = new Date(Date.UTC(9999, 11, 31))
+
+/** A refusal the operator can act on (no such post, not pending…); nothing was changed. */
+export class ModerationRefusal extends Error {
+  override name = 'ModerationRefusal'
+}
+
+/**
+ * The operators' side of the community (README.md, "Moderation"): the review queue of
+ * MODERATION=pre, reports, removing content and banning users. Run by the admin commands.
+ */
+export function createModerationService(deps: { db: Db; now: () => number }) {
+  const { db } = deps
+
+  async function notPending(postId: number): Promise<never> {
+    const state = await repo.postState(db, postId)
+    throw new ModerationRefusal(
+      state === null ? `no post with id ${postId}` : `post ${postId} is ${state}, not pending`,
+    )
+  }
+
+  return {
+    queue: async () => ({
+      posts: await repo.pendingPosts(db, MODERATION_LIST_LIMIT),
+      total: await repo.countPending(db),
+    }),
+
+    /** Publishes a pending post: visible to everyone from now, its publishedAt. */
+    async approve(postId: number): Promise<void> {
+      const at = new Date(deps.now())
+      if (!(await repo.decidePending(db, postId, { state: PostState.Published, publishedAt: at }))) {
+        await notPending(postId)
+      }
+    },
+
+    /** Rejects a pending post: its author alone sees it, with the reason. */
+    async reject(postId: number, reason: string): Promise<void> {
+      if (!(await repo.decidePending(db, postId, { state: PostState.Rejected, rejectReason: reason }))) {
+        await notPending(postId)
+      }
+    },
+
+    reports: async () => ({
+      reports: await repo.openReports(db, MODERATION_LIST_LIMIT),
+      total: await repo.countOpenReports(db),
+    }),
+
+    /**
+     * Removes a post (visible to nobody, its author included) or a comment (left out of every
+     * list; the post's comment count drops), and resolves the target's open reports. Removing it
+     * again only resolves reports made since.
+     */
+    async remove(targetType: 'post' | 'comment', id: number): Promise<{ removed: boolean; resolved: number }> {
+      return db.transaction(async (tx) => {
+        let removed: boolean
+        if (targetType === 'post') {
+          removed = await repo.removePost(tx, id)
+          if (!removed && (await repo.postState(tx, id)) === null) throw new ModerationRefusal(`no post with id ${id}`)
+        } else {
+          const postId = await repo.removeComment(tx, id)
+          removed = postId !== null
+          if (postId !== null) await moveCommentCount(tx, postId, -1)
+          else if (!(await repo.commentExists(tx, id))) throw new ModerationRefusal(`no comment with id ${id}`)
+        }
+        return { removed, resolved: await repo.resolveReports(tx, targetType, id, new Date(deps.now())) }
+      })
+    },
+
+    /**
+     * Bans a user for `days` from now, indefinitely when null, or lifts the ban when 0. A ban
+     * resolves the open reports of the user.
+     */
+    async ban(userId: number, days: number | null): Promise<{ until: Date | null; resolved: number }> {
+      return db.transaction(async (tx) => {
+        const now = deps.now()
+        const until = days === 0 ? null : days === null ? BANNED_INDEFINITELY : new Date(now + days * 86_400_000)
+        if (!(await repo.setBannedUntil(tx, userId, until))) throw new ModerationRefusal(`no user with id ${userId}`)
+        const resolved = until === null ? 0 : await repo.resolveReports(tx, 'user', userId, new Date(now))
+        return { until, resolved }
+      })
+    },
+  }
+}
+export type ModerationService = ReturnType<typeof createModerationService>
