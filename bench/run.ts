@@ -4,6 +4,7 @@
  */
 import { open } from '../core/protocol/envelope.ts'
 import { buildApp as buildWebApp, freePort, startServer } from '../tests/support/server-process.ts'
+import { communityThroughput, formatCommunityThroughput } from './community.ts'
 import { descrambleBenchmark, formatDescrambleBenchmark } from './descramble.ts'
 import { floodBenchmark, formatFloodBenchmark } from './flood.ts'
 import { measureFirstVisitJs } from './js-size.ts'
@@ -88,6 +89,10 @@ if (benchSelected('watch')) {
 
 if (benchSelected('upload')) {
   for (const line of formatUploadThroughput(await uploadThroughput())) console.log(line)
+}
+
+if (benchSelected('community')) {
+  for (const line of formatCommunityThroughput(await communityThroughput())) console.log(line)
 }
 
 if (benchSelected('web')) {

@@ -45,7 +45,7 @@ export interface WatchThroughput {
 }
 
 /** A signed call as the app makes it; the answer's data, opened if sealed. Throws on any other code. */
-async function call<T>(
+export async function call<T>(
   baseUrl: string,
   name: string,
   options: { body?: unknown; token?: string; sealRequest: boolean },

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { PostState, PostVideoState } from '../../../core/contracts/community-rules.ts'
 import { POST_VIDEO_CONTENT_TYPE } from '../../../core/contracts/media.ts'
 import { createPostsService } from '../../modules/community/posts.ts'
+import { HotWeight } from '../../modules/community/posts-repo.ts'
 import { SCENES, type Drawing, type Scene } from '../../modules/images/draw.ts'
 import type { ImageKind } from '../../modules/images/kinds.ts'
 import type { StoredImage } from '../../modules/images/service.ts'
@@ -159,7 +160,7 @@ export async function seedDemoCommunity(db: Db, now: Date, store: StoreDrawing, 
             videoId: postVideoIds[p],
             likeCount: likers.length,
             commentCount,
-            hotScore: likers.length + commentCount,
+            hotScore: likers.length * HotWeight.like + commentCount * HotWeight.comment,
             createdAt: post.pending ? at(post.daysAgo) : new Date(at(post.daysAgo).getTime() - 10 * 60_000),
             publishedAt: post.pending ? null : at(post.daysAgo),
           }

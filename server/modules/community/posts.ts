@@ -1,4 +1,3 @@
-import { and, eq, type SQL } from 'drizzle-orm'
 import type * as v from 'valibot'
 import type {
   Author,
@@ -12,7 +11,6 @@ import { PAGE_SIZE, type Page } from '../../../core/contracts/media.ts'
 import type { LikeResult, PayResult } from '../../../core/contracts/play.ts'
 import { BUSINESS_MESSAGES, BusinessCode, ResultCode } from '../../../core/protocol/codes.ts'
 import type { Db } from '../../db/client.ts'
-import { posts } from '../../db/schema/community.ts'
 import { DEFAULT_APP_CONFIG, type StoredAppConfig } from '../../db/seed.ts'
 import { AppError } from '../../errors.ts'
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
@@ -22,7 +20,7 @@ import { createWalletService } from '../wallet/service.ts'
 import type { CommunityDeps } from './deps.ts'
 import { PostLedgerReason } from './ledger.ts'
 import * as repo from './posts-repo.ts'
-import { byFollowedOf, ownedBy, PostOrders, publishedFor, type CardRow, type PostOrder } from './posts-repo.ts'
+import { PostOrders, type CardRow, type PostOrder } from './posts-repo.ts'
 
 type ListRequest = v.InferOutput<typeof PostListRequestSchema>
 type PublishRequest = v.InferOutput<typeof PublishRequestSchema>
@@ -87,17 +85,15 @@ export function createPostsService(deps: CommunityDeps) {
   const wallet = createWalletService({ db, now: deps.now })
 
   /** Cards for `viewerId`: locked ones carry no images, no video and only the preview of their text. */
-  async function toCards(viewerId: number, rows: CardRow[]): Promise<PostCard[]> {
+  function toCards(viewerId: number, rows: CardRow[]): PostCard[] {
     const isLocked = (row: CardRow) => row.price > 0 && row.authorId !== viewerId && !row.bought
-    const open = rows.filter((row) => !isLocked(row)).map((row) => row.id)
-    const imagesByPost = new Map<number, PostCard['images']>()
-    for (const image of await repo.imagesOf(db, open)) {
-      const list = imagesByPost.get(image.postId) ?? []
-      list.push({ key: image.key, width: image.width, height: image.height })
-      imagesByPost.set(image.postId, list)
-    }
     return rows.map((row) => {
       const locked = isLocked(row)
+      const images = (JSON.parse(row.images) as [string, number, number][]).map(([key, width, height]) => ({
+        key,
+        width,
+        height,
+      }))
       const ready = row.videoState === PostVideoState.Ready
       return {
         id: row.id,
@@ -105,8 +101,8 @@ export function createPostsService(deps: CommunityDeps) {
         categoryId: row.categoryId,
         content: locked ? lockedPreview(row.content) : row.content,
         truncated: locked,
-        images: locked ? [] : (imagesByPost.get(row.id) ?? []),
-        imageCount: row.imageCount,
+        images: locked ? [] : images,
+        imageCount: images.length,
         video:
           row.videoState === null || locked
             ? null
@@ -130,44 +126,37 @@ export function createPostsService(deps: CommunityDeps) {
     })
   }
 
-  async function page(
-    viewerId: number,
-    where: SQL | undefined,
-    order: PostOrder,
-    cursor: string | undefined,
-  ): Promise<Page<PostCard>> {
-    const after = decodeCursor(order.name, cursor)
-    const rows = await repo.listCards(db, viewerId, { where, order, after, limit: PAGE_SIZE + 1 })
+  /** A page of `order` from `rows`, which the repo read one row past the page (PAGE_SIZE + 1). */
+  function pageOf(viewerId: number, rows: CardRow[], order: PostOrder): Page<PostCard> {
     const shown = rows.slice(0, PAGE_SIZE)
     const last = shown.at(-1)
     return {
-      items: await toCards(viewerId, shown),
+      items: toCards(viewerId, shown),
       nextCursor:
         rows.length > PAGE_SIZE && last ? encodeCursor(order.name, { key: order.keyOf(last), id: last.id }) : null,
     }
   }
 
   /** post/list: published posts, newest or hottest first, of a category, a creator or the followed. */
-  function list(userId: number, request: ListRequest): Promise<Page<PostCard>> {
-    const where = and(
-      publishedFor(userId),
-      request.categoryId !== undefined ? eq(posts.categoryId, request.categoryId) : undefined,
-      request.authorId !== undefined ? eq(posts.authorId, request.authorId) : undefined,
-      request.following ? byFollowedOf(userId) : undefined,
-    )
-    return page(userId, where, request.sort === 'hot' ? PostOrders.hot : PostOrders.latest, request.cursor)
+  async function list(userId: number, request: ListRequest): Promise<Page<PostCard>> {
+    const order = request.sort === 'hot' ? PostOrders.hot : PostOrders.latest
+    const after = decodeCursor(order.name, request.cursor)
+    const filter = { categoryId: request.categoryId, authorId: request.authorId, following: request.following }
+    const rows = await repo.listPublished(db, userId, { sort: request.sort, filter, after, limit: PAGE_SIZE + 1 })
+    return pageOf(userId, rows, order)
   }
 
   /** post/mypublish: the caller's posts in every state but removed, newest first. */
-  function mine(userId: number, cursor: string | undefined): Promise<Page<PostCard>> {
-    return page(userId, ownedBy(userId), PostOrders.mine, cursor)
+  async function mine(userId: number, cursor: string | undefined): Promise<Page<PostCard>> {
+    const after = decodeCursor(PostOrders.mine.name, cursor)
+    return pageOf(userId, await repo.listOwn(db, userId, after, PAGE_SIZE + 1), PostOrders.mine)
   }
 
   async function detail(userId: number, postId: number): Promise<PostDetail> {
     if (!(await visiblePost(db, userId, postId))) throw businessError(BusinessCode.NotFound)
     const row = await repo.findCard(db, userId, postId)
     if (!row) throw businessError(BusinessCode.NotFound)
-    const [card] = await toCards(userId, [row])
+    const [card] = toCards(userId, [row])
     const [followed, balance] = await Promise.all([
       row.authorId === userId ? false : repo.isFollowing(db, userId, row.authorId),
       wallet.balance(userId),

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { PostState, PostVideoState } from '../../../core/contracts/community-rules.ts'
-import { ContentType } from '../../../core/contracts/media.ts'
+import { POST_VIDEO_CONTENT_TYPE } from '../../../core/contracts/media.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/accounts.ts'
 import { videos } from '../../db/schema/catalogue.ts'
@@ -104,8 +104,7 @@ export async function insertPost(db: Db, spec: PostSpec): Promise<number> {
 
 /**
  * A post video as upload/video and its job leave it: processing (the probe's duration only),
- * failed, or ready with a hidden video row. The videos row is made directly here; its
- * content type is the one the catalogue's check allows (see the community README).
+ * failed, or ready with a hidden video row (content type POST_VIDEO_CONTENT_TYPE).
  */
 export async function insertPostVideo(
   db: Db,
@@ -117,7 +116,7 @@ export async function insertPostVideo(
     const [video] = await db
       .insert(videos)
       .values({
-        contentType: ContentType.LongVideo,
+        contentType: POST_VIDEO_CONTENT_TYPE,
         title: '帖子视频',
         cover: 'postvideocover01',
         coverWidth: 720,
