@@ -56,9 +56,10 @@ describe('the community', () => {
     await mine.waitFor()
     expect(await mine.textContent()).toContain('审核中')
 
-    const queue = await admin('moderation:queue')
-    const line = queue.split('\n').find((entry) => entry.includes(text.slice(0, 10)))
-    const postId = /(\d+)/.exec(line ?? '')?.[1]
+    // Each queued post is a `#<id> …` line followed by its text.
+    const queue = (await admin('moderation:queue')).split('\n')
+    const excerpt = queue.findIndex((entry) => entry.includes(text.slice(0, 10)))
+    const postId = /#(\d+)/.exec(queue[excerpt - 1] ?? '')?.[1]
     expect(postId).toBeDefined()
     await admin('moderation:approve', postId!)
 
@@ -91,13 +92,11 @@ describe('the community', () => {
   it('a reader comments and replies on a seeded post, follows its author and finds them on myFollow', async () => {
     const { page, errors } = await open()
     await page.goto(`${baseUrl}/community`)
-    const card = page
-      .getByRole('article')
-      .filter({ hasText: /条评论/ })
-      .first()
+    const commented = page.getByRole('link', { name: /^[1-9]\d*条评论$/ })
+    const card = page.getByRole('article').filter({ has: commented }).first()
     await card.waitFor()
-    const author = (await card.getByRole('link').first().textContent())!.trim()
-    await card.getByRole('link', { name: /条评论/ }).click()
+    const author = (await card.locator('.author-link__name').textContent())!
+    await card.getByRole('link', { name: /条评论$/ }).click()
     await page.waitForURL((url) => url.pathname === '/community/postDetail')
 
     const comment = `拍得真好 ${Date.now()}`
@@ -106,8 +105,8 @@ describe('the community', () => {
     await page.getByText(comment).waitFor()
 
     const reply = `同意楼上 ${Date.now()}`
-    await page.getByRole('button', { name: '回复' }).first().click()
-    await page.getByRole('textbox', { name: '写评论' }).fill(reply)
+    await page.getByRole('button', { name: /^回复 / }).first().click()
+    await page.getByRole('textbox', { name: /^回复 / }).fill(reply)
     await page.getByRole('button', { name: '发送' }).click()
     await page.getByText(reply).waitFor()
 
@@ -121,9 +120,11 @@ describe('the community', () => {
   it('a guest tops up from a priced post and unlocks it: its pictures show', async () => {
     const { page, errors } = await open()
     await page.goto(`${baseUrl}/community`)
-    const locked = page.getByRole('article').filter({ hasText: '付费内容' }).first()
+    // The seeded 3.00 post of 影评 is two weeks old: on that tab's first page.
+    await page.getByRole('tab', { name: '影评' }).click()
+    const locked = page.getByRole('article').filter({ hasText: '解锁后可查看' }).first()
     await locked.waitFor()
-    await locked.getByRole('link').nth(1).click()
+    await locked.getByText('解锁后可查看').click()
     await page.waitForURL((url) => url.pathname === '/community/postDetail')
     const here = new URL(page.url())
     await page.getByRole('button', { name: /钻石解锁/ }).click()
