@@ -6,13 +6,11 @@ import { t } from '../../lib/messages-creators.ts'
 import { LazyImage } from '../../ui/lazy-image.tsx'
 import type { useFollow } from './use-follow.ts'
 
-const MEDALS = ['🥇', '🥈', '🥉'] as const
-
 export interface CreatorRowProps {
   card: CreatorCard
   config: { domain: readonly DomainEntry[] } | null
   follow: ReturnType<typeof useFollow>
-  /** Place in a ranking: the top 3 get a medal. */
+  /** Place in a ranking: the top 3 get a gold, silver or bronze disc (drawn, not an emoji a phone may lack). */
   rank?: number
   /** What the ranking counts, in place of the follower count. */
   value?: string
@@ -25,11 +23,11 @@ export function CreatorRow({ card, config, follow, rank, value }: CreatorRowProp
     <li className="creator-row">
       {rank !== undefined ? (
         <span
-          className={rank <= 3 ? `creator-row__rank creator-row__rank--top` : 'creator-row__rank'}
+          className={rank <= 3 ? `creator-row__rank creator-row__rank--${rank}` : 'creator-row__rank'}
           role="img"
           aria-label={t.creators.rank(rank)}
         >
-          {MEDALS[rank - 1] ?? rank}
+          {rank}
         </span>
       ) : null}
       <Link to="/subpage/userInfo" search={{ id: card.id }} className="creator-row__main">

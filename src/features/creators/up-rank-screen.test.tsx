@@ -59,7 +59,7 @@ function renderRank(post: Post) {
 }
 
 describe('UpRankScreen', () => {
-  it('shows the ranking with medals for the top 3, and changes period and order by tabs (keyboard too)', async () => {
+  it('shows the ranking with a gold, silver and bronze disc for the top 3, and changes period and order by tabs (keyboard too)', async () => {
     const { post } = renderRank(async (name, body) => {
       if (name !== 'upblogers/list') return null
       if (body.by === 'income') return { items: [entry(1, 123_456)] }
@@ -68,8 +68,8 @@ describe('UpRankScreen', () => {
     const list = await screen.findByRole('list')
     expect(post).toHaveBeenCalledWith('upblogers/list', { period: 'week', by: 'followers' })
     const rows = within(list).getAllByRole('listitem')
-    expect(within(rows[0]!).getByRole('img', { name: t.creators.rank(1) }).textContent).toBe('🥇')
-    expect(within(rows[2]!).getByRole('img', { name: t.creators.rank(3) }).textContent).toBe('🥉')
+    expect(within(rows[0]!).getByRole('img', { name: t.creators.rank(1) }).className).toContain('rank--1')
+    expect(within(rows[2]!).getByRole('img', { name: t.creators.rank(3) }).className).toContain('rank--3')
     expect(within(rows[3]!).getByRole('img', { name: t.creators.rank(4) }).textContent).toBe('4')
     expect(within(rows[0]!).getByText(t.creators.value.followers('2W'))).toBeTruthy()
     expect(within(rows[3]!).getByRole('button', { name: t.creators.unfollowName('榜4') })).toBeTruthy()

@@ -43,7 +43,7 @@ export interface UpRankScreenProps {
 
 /**
  * /subpage/upRank: the creators' ranking by period (周榜/月榜/总榜) and order (粉丝/获赞/收益), the
- * top 3 with medals, each with a follow button; and a search for creators by nickname.
+ * top 3 with gold, silver and bronze discs, each with a follow button; and a search for creators by nickname.
  */
 export function UpRankScreen({ period, by, onChange, config, searchList }: UpRankScreenProps) {
   const follow = useFollow()
