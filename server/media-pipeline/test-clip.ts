@@ -7,19 +7,49 @@ import { promisify } from 'node:util'
 
 const run = promisify(execFile)
 
-/** A testsrc picture with (unless `audio` is false) a sine tone, H.264/AAC in MP4. */
+/**
+ * A testsrc picture with (unless `audio` is false) a sine tone, H.264/AAC in MP4. `kbps` pads the
+ * video to that constant bitrate (filler data), for a file of a chosen size: testsrc alone
+ * compresses to a few hundred kilobytes whatever its length.
+ */
 export async function makeTestClip(
   dir: string,
-  { seconds = 4, width = 320, height = 240, rate = 25, audio = true, name = 'clip.mp4' } = {},
+  {
+    seconds = 4,
+    width = 320,
+    height = 240,
+    rate = 25,
+    audio = true,
+    name = 'clip.mp4',
+    kbps = undefined as number | undefined,
+  } = {},
 ): Promise<string> {
   const path = join(dir, name)
   await run('ffmpeg', [
     ...['-hide_banner', '-nostdin', '-v', 'error'],
     ...['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=${rate}:duration=${seconds}`],
     ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-c:a', 'aac', '-shortest'] : []),
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', path],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+    ...(kbps ? constantBitrate(kbps) : []),
+    path,
   ])
   return path
+}
+
+function constantBitrate(kbps: number): string[] {
+  const rate = `${kbps}k`
+  return [
+    '-b:v',
+    rate,
+    '-minrate',
+    rate,
+    '-maxrate',
+    rate,
+    '-bufsize',
+    `${Math.ceil(kbps / 4)}k`,
+    '-x264-params',
+    'nal-hrd=cbr',
+  ]
 }
 
 /** A copy of `clip` whose stream says "display rotated by 90°", as phones record portrait video. */

@@ -26,6 +26,7 @@ const zhCN = {
     videoItem: '视频',
     status: {
       queued: '等待上传',
+      restoring: '正在恢复上次选择的文件…',
       hashing: (percent: number) => `正在读取文件 ${percent}%`,
       uploading: (percent: number) => `上传中 ${percent}%`,
       paused: (percent: number) => `已暂停 ${percent}%`,

@@ -1,9 +1,12 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Page, Route } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { CALL_PATH_PREFIX } from '../../core/contracts/call.ts'
+import { uploadVideo } from '../../core/contracts/calls.ts'
+import { chunkCount, UPLOAD_CHUNK_SIZE } from '../../core/contracts/upload.ts'
 import { makeTestClip } from '../../server/media-pipeline/test-clip.ts'
 import { admin } from '../support/admin.ts'
 import { journeyBrowser } from '../support/browser.ts'
@@ -29,7 +32,8 @@ beforeAll(async () => {
       return path
     }),
   )
-  clip = await makeTestClip(work, { seconds: 3, width: 320, height: 240, rate: 15 })
+  // About 6 MB: several chunks, so a reload can come in the middle of the upload.
+  clip = await makeTestClip(work, { seconds: 3, width: 320, height: 240, rate: 15, kbps: 16_000 })
 })
 afterAll(() => rm(work, { recursive: true, force: true }))
 
@@ -41,15 +45,44 @@ async function cardWith(page: Page, text: string) {
 }
 
 describe('the community', () => {
-  it('a guest publishes a post with two photos and a video, sees it 审核中, and once an operator approves it everyone finds it with its video playing', async () => {
+  it('a guest publishes a post with two photos and a video, reloads in the middle of the upload and it goes on by itself, sees it 审核中, and once an operator approves it everyone finds it with its video playing', async () => {
     const { page, errors } = await open()
     const text = `周末去海边拍的照片和一段视频 ${Date.now()}`
+    const totalChunks = chunkCount((await stat(clip)).size, UPLOAD_CHUNK_SIZE)
+    // The video's first two chunk POSTs go through; the next ones wait for the reload, which cancels them.
+    let reloaded = false
+    let passed = 0
+    let postedAfterReload = 0
+    const held: Route[] = []
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && passed > 0) reloaded = true
+    })
+    const videoChunks = (url: URL) => url.pathname === CALL_PATH_PREFIX + uploadVideo.name
+    await page.route(videoChunks, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue()
+      if (reloaded) postedAfterReload++
+      else if (passed < 2) passed++
+      else return void held.push(route)
+      return route.continue()
+    })
     await page.goto(`${baseUrl}/community/publish`)
     await page.getByRole('textbox', { name: '内容' }).fill(text)
     await page.getByLabel('添加图片').setInputFiles(photos)
     await page.getByLabel('添加视频').setInputFiles(clip)
-    await page.getByRole('progressbar').first().waitFor()
+    const videoProgress = page.getByRole('progressbar', { name: '视频上传进度' })
+    await expect
+      .poll(async () => Number(await videoProgress.getAttribute('aria-valuenow')), { timeout: 60_000 })
+      .toBeGreaterThan(0)
+
+    await page.reload()
+    await Promise.all(held.map((route) => route.abort().catch(() => undefined)))
+    await page.getByText('已恢复上次未发布的草稿').waitFor()
+    // No file is asked for again: the kept one goes on from the chunks the server holds.
     await expect.poll(() => page.getByText('已上传').count(), { timeout: 60_000 }).toBe(3)
+    expect(await page.getByText(/请重新选择/).count()).toBe(0)
+    expect(postedAfterReload).toBeGreaterThan(0)
+    expect(postedAfterReload).toBeLessThan(totalChunks)
+    await page.unroute(videoChunks)
     await page.getByRole('button', { name: '发布', exact: true }).click()
     await page.waitForURL((url) => url.pathname === '/mine/myPost')
     const mine = page.getByRole('listitem').filter({ hasText: text })
@@ -105,7 +138,10 @@ describe('the community', () => {
     await page.getByText(comment).waitFor()
 
     const reply = `同意楼上 ${Date.now()}`
-    await page.getByRole('button', { name: /^回复 / }).first().click()
+    await page
+      .getByRole('button', { name: /^回复 / })
+      .first()
+      .click()
     await page.getByRole('textbox', { name: /^回复 / }).fill(reply)
     await page.getByRole('button', { name: '发送' }).click()
     await page.getByText(reply).waitFor()

@@ -2,7 +2,10 @@ import * as v from 'valibot'
 import { UploadedImageSchema } from '../../../core/contracts/account.ts'
 import { UploadedVideoSchema } from '../../../core/contracts/community.ts'
 
-/** What of a post being written survives a reload: fields, finished uploads, and what was left unfinished. */
+/**
+ * What of a post being written survives a reload: fields, finished uploads, and what was left
+ * unfinished (its file, when the browser would keep it, waits in IndexedDB under `fileId`).
+ */
 const DraftUploadSchema = v.object({
   kind: v.picklist(['image', 'video']),
   /** Shown to say which file to pick again; never sent. */
@@ -13,6 +16,10 @@ const DraftUploadSchema = v.object({
   video: v.optional(UploadedVideoSchema),
   /** Bytes confirmed when the page was left, for an unfinished one. */
   confirmed: v.optional(v.number()),
+  /** Where an unfinished upload's file is kept (`draft-files.ts`); absent when it could not be. */
+  fileId: v.optional(v.string()),
+  /** The kept file's upload identifier, so a resumed upload does not read the file again. */
+  identifier: v.optional(v.string()),
 })
 export type DraftUpload = v.InferOutput<typeof DraftUploadSchema>
 

@@ -1,15 +1,26 @@
 import { createRoute } from '@tanstack/react-router'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Call } from '../../../core/contracts/call.ts'
+import { uploadVideo } from '../../../core/contracts/calls.ts'
 import { BusinessCode } from '../../../core/protocol/codes.ts'
-import type { ChunkedUpload, ChunkedUploadEvents, UploadedImage, UploadedVideo } from '../../lib/chunked-upload.ts'
-import { ApiError, ApiErrorKind } from '../../lib/http.ts'
+import {
+  CHUNK_SIZE,
+  createChunkedUpload,
+  videoTarget,
+  type ChunkedUpload,
+  type ChunkedUploadEvents,
+  type UploadedImage,
+  type UploadedVideo,
+} from '../../lib/chunked-upload.ts'
+import { ApiError, ApiErrorKind, type SignedRequest } from '../../lib/http.ts'
 import { t } from '../../lib/messages-publish.ts'
 import { withConfig } from '../../testing/config-kit.ts'
 import { testUser } from '../../testing/session-kit.ts'
 import { Refusal, renderRoutes, storeWithFakeApi, type Post } from '../../testing/app-kit.tsx'
 import { Toaster } from '../../ui/toast.tsx'
 import { setSessionAtom } from '../session/public.ts'
+import { createDraftFiles, createMemoryFilesBackend } from './draft-files.ts'
 import { createDraftStore, type DraftStorage } from './draft.ts'
 import { PublishScreen, type PublishDeps } from './publish-screen.tsx'
 
@@ -40,7 +51,6 @@ const CATEGORIES = [
 
 /** An upload the test drives: progress, finish, fail; pause rejects the run as the real one does. */
 class FakeUpload implements ChunkedUpload<UploadedImage | UploadedVideo> {
-  identifier: string | undefined = undefined
   confirmed = 0
   runs = 0
   private pending: { resolve(value: UploadedImage | UploadedVideo): void; reject(error: unknown): void } | null = null
@@ -48,6 +58,7 @@ class FakeUpload implements ChunkedUpload<UploadedImage | UploadedVideo> {
     readonly kind: 'image' | 'video',
     readonly file: File,
     private readonly events: ChunkedUploadEvents,
+    public identifier: string | undefined,
   ) {}
   run() {
     this.runs++
@@ -82,7 +93,15 @@ function memoryStorage(): DraftStorage & { data: Map<string, string> } {
   }
 }
 
-function setup(post: Post, { storage = memoryStorage(), duration = 42 as number | null } = {}) {
+function setup(
+  post: Post,
+  {
+    storage = memoryStorage(),
+    files = createMemoryFilesBackend(),
+    duration = 42 as number | null,
+    createUpload = undefined as PublishDeps['createUpload'] | undefined,
+  } = {},
+) {
   const { store, post: postMock } = storeWithFakeApi(post)
   store.set(setSessionAtom, {
     uuid: 'device-1',
@@ -93,15 +112,18 @@ function setup(post: Post, { storage = memoryStorage(), duration = 42 as number 
   withConfig(store, { communityCategory: CATEGORIES })
   const uploads: FakeUpload[] = []
   const deps: PublishDeps = {
-    createUpload: (_api, kind, file, events) => {
-      const upload = new FakeUpload(kind, file, events)
-      uploads.push(upload)
-      return upload as never
-    },
+    createUpload:
+      createUpload ??
+      ((_api, kind, file, events, identifier) => {
+        const upload = new FakeUpload(kind, file, events, identifier)
+        uploads.push(upload)
+        return upload as never
+      }),
     preview: (file) => `blob:${file.name}`,
     revoke: vi.fn(),
     probeVideo: vi.fn(async () => duration),
     draftStore: (userId) => createDraftStore(userId, storage),
+    draftFiles: (userId) => createDraftFiles(userId, files),
   }
   const router = renderRoutes(store, '/community/publish', (root) => [
     createRoute({
@@ -125,7 +147,7 @@ function setup(post: Post, { storage = memoryStorage(), duration = 42 as number 
       ),
     }),
   ])
-  return { store, post: postMock, uploads, storage, deps, router }
+  return { store, post: postMock, uploads, storage, files, deps, router }
 }
 
 const file = (name: string, type: string, size = 3000) => {
@@ -273,9 +295,11 @@ describe('PublishScreen', () => {
     expect(post).not.toHaveBeenCalled()
   })
 
-  it('keeps a draft over a reload: fields and finished uploads; an unfinished upload resumes once its file is picked again', async () => {
+  it('keeps a draft over a reload: fields and finished uploads; an unfinished upload whose file the browser would not keep resumes once it is picked again', async () => {
     const storage = memoryStorage()
-    const first = setup(async () => null, { storage })
+    // Quota or private mode: the files cannot be kept.
+    const files = createMemoryFilesBackend({ refuse: true })
+    const first = setup(async () => null, { storage, files })
     await pickImages(file('a.jpg', 'image/jpeg'))
     await pickVideo(file('clip.mp4', 'video/mp4', 4000))
     fireEvent.change(screen.getByLabelText(t.publish.content), { target: { value: '草稿' } })
@@ -289,7 +313,10 @@ describe('PublishScreen', () => {
     // The reload paused the video: its chunks stay on the server.
     await waitFor(() => expect(storage.data.size).toBe(1))
 
-    const second = setup(async (name) => (name === 'post/publish' ? { id: 8, state: 'pending' } : null), { storage })
+    const second = setup(async (name) => (name === 'post/publish' ? { id: 8, state: 'pending' } : null), {
+      storage,
+      files,
+    })
     expect(await screen.findByText(t.publish.draftRestored)).toBeTruthy()
     expect((screen.getByLabelText(t.publish.content) as HTMLTextAreaElement).value).toBe('草稿')
     expect((screen.getByLabelText('影评') as HTMLInputElement).checked).toBe(true)
@@ -306,6 +333,8 @@ describe('PublishScreen', () => {
     const repick = screen.getByLabelText(t.publish.repick(t.publish.videoItem))
     fireEvent.change(repick, { target: { files: [file('clip.mp4', 'video/mp4', 4000)] } })
     await waitFor(() => expect(second.uploads).toHaveLength(1))
+    // Another file may have been picked: its identifier is read afresh.
+    expect(second.uploads[0]!.identifier).toBeUndefined()
     await second.uploads[0]!.finish(VIDEO)
     fireEvent.click(screen.getByRole('button', { name: t.publish.submit }))
     await waitFor(() =>
@@ -318,4 +347,114 @@ describe('PublishScreen', () => {
       }),
     )
   })
+
+  it('resumes an unfinished upload by itself after a reload, from its kept file and the chunks the server holds, then drops the kept file', async () => {
+    const server = chunkServer()
+    const storage = memoryStorage()
+    const files = createMemoryFilesBackend()
+    const identifiers: Array<string | undefined> = []
+    const createUpload: PublishDeps['createUpload'] = (_api, _kind, picked, events, identifier) => {
+      identifiers.push(identifier)
+      return createChunkedUpload(server.api, videoTarget(uploadVideo), picked, events, identifier)
+    }
+    const content = new Uint8Array(3 * CHUNK_SIZE).map((_, index) => index % 251)
+    const clip = new File([content], 'clip.mp4', { type: 'video/mp4' })
+    // The first visit: chunk 1 goes through, 2 and 3 hang until the page is left.
+    server.holdFrom = 2
+    setup(async () => null, { storage, files, createUpload })
+    await pickVideo(clip)
+    await waitFor(() => expect(progressOf(t.publish.videoItem)).toBe('33'), { timeout: 5000 })
+    expect(files.data.size).toBe(1)
+    cleanup()
+    await waitFor(() => expect(JSON.parse(storage.data.values().next().value!).uploads[0].confirmed).toBe(CHUNK_SIZE))
+
+    server.holdFrom = Infinity
+    server.posted.length = 0
+    const second = setup(async (name) => (name === 'post/publish' ? { id: 8, state: 'pending' } : null), {
+      storage,
+      files,
+      createUpload,
+    })
+    expect(await screen.findByText(t.publish.draftRestored)).toBeTruthy()
+    expect(await screen.findByText(t.publish.status.done, {}, { timeout: 5000 })).toBeTruthy()
+    expect(screen.queryByLabelText(t.publish.repick(t.publish.videoItem))).toBeNull()
+    // Only what the server lacked was sent, and the file was not read again for its identifier.
+    expect(server.posted.sort()).toEqual([2, 3])
+    expect(identifiers).toEqual([undefined, server.identifier()])
+    await waitFor(() => expect(files.data.size).toBe(0))
+
+    fireEvent.change(screen.getByLabelText(t.publish.content), { target: { value: '视频' } })
+    fireEvent.click(screen.getByRole('button', { name: t.publish.submit }))
+    await waitFor(() =>
+      expect(second.post).toHaveBeenCalledWith(
+        'post/publish',
+        expect.objectContaining({ videoUploadId: VIDEO.videoUploadId }),
+      ),
+    )
+  })
+
+  it('keeps each picked file until its upload is done or removed, per user, and drops the rest on publishing', async () => {
+    const files = createMemoryFilesBackend()
+    // Left by another user, and by a draft of this one that is gone.
+    files.data.set('8/theirs', new Blob(['x']))
+    files.data.set('9/stale', new Blob(['x']))
+    const { uploads, post } = setup(async (name) => (name === 'post/publish' ? { id: 9, state: 'pending' } : null), {
+      files,
+    })
+    await waitFor(() => expect([...files.data.keys()]).toEqual(['8/theirs']))
+    const first = file('a.jpg', 'image/jpeg')
+    await pickImages(first, file('b.jpg', 'image/jpeg'), file('c.jpg', 'image/jpeg'))
+    await waitFor(() => expect(files.data.size).toBe(4))
+    expect([...files.data.values()]).toContain(first)
+    expect([...files.data.keys()].filter((key) => key.startsWith('9/'))).toHaveLength(3)
+
+    await waitFor(() => expect(uploads).toHaveLength(1))
+    await uploads[0]!.finish(image(1))
+    await waitFor(() => expect(files.data.size).toBe(3))
+    fireEvent.click(screen.getByRole('button', { name: t.publish.remove(t.publish.image(3)) }))
+    await waitFor(() => expect(files.data.size).toBe(2))
+
+    fireEvent.change(screen.getByLabelText(t.publish.content), { target: { value: '你好' } })
+    fireEvent.click(screen.getByRole('button', { name: t.publish.submit }))
+    await waitFor(() => expect(uploads).toHaveLength(2))
+    await uploads[1]!.finish(image(2))
+    await waitFor(() => expect(post).toHaveBeenCalledWith('post/publish', expect.anything()))
+    await waitFor(() => expect([...files.data.keys()]).toEqual(['8/theirs']))
+  })
 })
+
+/**
+ * The server's side of upload/video: chunks per identifier, the GET check answering 200 for a
+ * chunk it holds, the video once all are there. POSTs of chunks from `holdFrom` on wait until aborted.
+ */
+function chunkServer() {
+  const stored = new Map<string, Set<number>>()
+  const server = {
+    holdFrom: Infinity,
+    posted: [] as number[],
+    identifier: () => [...stored.keys()][0],
+    api: {
+      signedFetch: vi.fn(async (_call: Call, request: SignedRequest) => {
+        const params =
+          request.method === 'GET'
+            ? Object.fromEntries(request.search!)
+            : Object.fromEntries(
+                [...request.body!].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+              )
+        const number = Number(params.chunkNumber)
+        const chunks = stored.get(params.identifier!) ?? new Set<number>()
+        stored.set(params.identifier!, chunks)
+        if (request.method === 'GET') return new Response(null, { status: chunks.has(number) ? 200 : 204 })
+        server.posted.push(number)
+        if (number >= server.holdFrom)
+          await new Promise((_, reject) =>
+            request.signal?.addEventListener('abort', () => reject(new ApiError(ApiErrorKind.Canceled, 'canceled'))),
+          )
+        chunks.add(number)
+        const done = chunks.size === Number(params.totalChunks)
+        return Response.json({ code: 200, data: done ? { done, video: VIDEO } : { done }, tip: '', msg: '' })
+      }),
+    },
+  }
+  return server
+}

@@ -20,6 +20,7 @@ import {
   videoDurationError,
   videoFileError,
 } from './checks.ts'
+import { createDraftFiles, type DraftFiles } from './draft-files.ts'
 import { createDraftStore, EMPTY_DRAFT, isEmptyDraft, type DraftStore } from './draft.ts'
 import { UploadTile } from './upload-tile.tsx'
 import { toDraftUpload, useUploadQueue, type UploadItem, type UploadQueueDeps } from './use-upload-queue.ts'
@@ -36,17 +37,20 @@ export interface PublishDeps {
   /** Seconds, or null when the browser cannot tell. */
   probeVideo(file: File): Promise<number | null>
   draftStore(userId: number): DraftStore
+  /** Where the unfinished uploads' files wait for the next visit. */
+  draftFiles(userId: number): DraftFiles
 }
 
 const pageDeps: PublishDeps = {
-  createUpload: (api, kind, file, events) =>
+  createUpload: (api, kind, file, events, identifier) =>
     kind === 'image'
-      ? createChunkedUpload(api, imageTarget(uploadImg), file, events)
-      : createChunkedUpload(api, videoTarget(uploadVideo), file, events),
+      ? createChunkedUpload(api, imageTarget(uploadImg), file, events, identifier)
+      : createChunkedUpload(api, videoTarget(uploadVideo), file, events, identifier),
   preview: (file) => URL.createObjectURL(file),
   revoke: (url) => URL.revokeObjectURL(url),
   probeVideo: probeVideoDuration,
   draftStore: (userId) => createDraftStore(userId),
+  draftFiles: (userId) => createDraftFiles(userId),
 }
 
 const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif'
@@ -56,7 +60,8 @@ const UNFINISHED: readonly UploadItem['status'][] = ['paused', 'failed', 'missin
 /**
  * /community/publish: category, text with a counter, an optional price, up to 9 images and one
  * video uploaded in chunks as they are picked (pause, resume, retry, remove). 发布 waits for the
- * uploads; the draft (fields and finished uploads) survives a reload.
+ * uploads; the draft (fields, finished uploads, and the unfinished ones with their files) survives
+ * a reload.
  */
 export function PublishScreen({ deps = pageDeps }: { deps?: PublishDeps }) {
   const api = useAtomValue(apiAtom)
@@ -67,6 +72,7 @@ export function PublishScreen({ deps = pageDeps }: { deps?: PublishDeps }) {
   const categories = config?.communityCategory ?? []
 
   const store = useMemo(() => deps.draftStore(userId), [deps, userId])
+  const draftFiles = useMemo(() => deps.draftFiles(userId), [deps, userId])
   const [restored] = useState(() => store.load())
   const draft = restored ?? EMPTY_DRAFT
   const [categoryId, setCategoryId] = useState<number | null>(draft.categoryId ?? categories[0]?.id ?? null)
@@ -79,11 +85,12 @@ export function PublishScreen({ deps = pageDeps }: { deps?: PublishDeps }) {
   const [submitting, setSubmitting] = useState(false)
   const queueDeps = useMemo<UploadQueueDeps>(
     () => ({
-      createUpload: (kind, file, events) => deps.createUpload(api, kind, file, events),
+      createUpload: (kind, file, events, identifier) => deps.createUpload(api, kind, file, events, identifier),
       preview: deps.preview,
       revoke: deps.revoke,
+      files: draftFiles,
     }),
-    [api, deps],
+    [api, deps, draftFiles],
   )
   const queue = useUploadQueue(draft.uploads, queueDeps)
   const { items } = queue
@@ -167,6 +174,7 @@ export function PublishScreen({ deps = pageDeps }: { deps?: PublishDeps }) {
         price: priceResult.cents,
       })
       store.clear()
+      void draftFiles.prune(() => false)
       toast(result.state === PostState.Pending ? t.publish.pendingReview : t.publish.published)
       void navigate({ to: '/mine/myPost' })
     } catch (failure) {

@@ -22,6 +22,8 @@ function statusText(item: UploadItem): string {
   switch (item.status) {
     case 'queued':
       return t.publish.status.queued
+    case 'restoring':
+      return t.publish.status.restoring
     case 'hashing':
       return t.publish.status.hashing(item.size > 0 ? Math.floor((item.hashed / item.size) * 100) : 0)
     case 'uploading':
@@ -40,7 +42,8 @@ function statusText(item: UploadItem): string {
 /** One picked image or video: its thumbnail, a progress bar, and pause/resume, retry and remove. */
 export function UploadTile({ item, label, config, accept, onPause, onResume, onRemove, onRepick }: UploadTileProps) {
   const percent = percentOf(item)
-  const running = item.status === 'queued' || item.status === 'hashing' || item.status === 'uploading'
+  const running =
+    item.status === 'restoring' || item.status === 'queued' || item.status === 'hashing' || item.status === 'uploading'
   return (
     <li className={`publish-tile publish-tile--${item.status}`}>
       <div className="publish-tile__thumb">
@@ -49,7 +52,9 @@ export function UploadTile({ item, label, config, accept, onPause, onResume, onR
         ) : item.preview ? (
           <video src={item.preview} muted playsInline preload="metadata" aria-hidden="true" />
         ) : item.image ? (
-          <LazyImage src={imageUrl(config, item.image.url)} alt="" ratio={1} />
+          // By its key under the image domain, as a post's images are: `url` is already a path
+          // on this server (/img/<key>), which the domain's base would prefix a second time.
+          <LazyImage src={imageUrl(config, item.image.imageId)} alt="" ratio={1} />
         ) : (
           <span className="publish-tile__icon" aria-hidden="true">
             {item.kind === 'video' ? '▶' : '🖼'}

@@ -3,16 +3,18 @@ import type { ChunkedUpload, ChunkedUploadEvents, UploadedImage, UploadedVideo }
 import { ApiError, ApiErrorKind, errorMessage } from '../../lib/http.ts'
 import { isConnectivityError } from '../../lib/offline-reads.ts'
 import { useLoadWhenBackOnline } from '../../lib/use-back-online.ts'
+import { newFileId, type DraftFiles } from './draft-files.ts'
 import type { DraftUpload } from './draft.ts'
 
 export type UploadKind = 'image' | 'video'
 
 /**
  * queued → hashing (reading the file for its identifier) → uploading → done; paused and failed
- * go back to queued on resume or retry; missing is an unfinished upload of an earlier visit whose
- * file must be picked again (a page cannot reopen a file by itself).
+ * go back to queued on resume or retry. An unfinished upload of an earlier visit is restoring
+ * while its kept file is read back, then queued; missing when the file was not kept (storage
+ * refused) and must be picked again (a page cannot reopen a picked file by itself).
  */
-export type UploadStatus = 'queued' | 'hashing' | 'uploading' | 'paused' | 'failed' | 'done' | 'missing'
+export type UploadStatus = 'restoring' | 'queued' | 'hashing' | 'uploading' | 'paused' | 'failed' | 'done' | 'missing'
 
 export interface UploadItem {
   key: string
@@ -33,14 +35,20 @@ export interface UploadItem {
   duration: number | null
   image?: UploadedImage
   video?: UploadedVideo
+  /** Where the file is kept for the next visit, while the upload is unfinished and the browser keeps it. */
+  fileId: string | null
+  /** The file's upload identifier, once read. */
+  identifier: string | null
 }
 
 export type AnyUpload = ChunkedUpload<UploadedImage> | ChunkedUpload<UploadedVideo>
 
 export interface UploadQueueDeps {
-  createUpload(kind: UploadKind, file: File, events: ChunkedUploadEvents): AnyUpload
+  /** `identifier`: the one computed on an earlier visit for this very file. */
+  createUpload(kind: UploadKind, file: File, events: ChunkedUploadEvents, identifier?: string): AnyUpload
   preview(file: File): string | null
   revoke(url: string): void
+  files: DraftFiles
 }
 
 let nextKey = 1
@@ -54,7 +62,12 @@ export function toDraftUpload(item: UploadItem): DraftUpload {
   const base = { kind: item.kind, name: item.name, size: item.size }
   if (item.status === 'done')
     return { ...base, ...(item.image ? { image: item.image } : {}), ...(item.video ? { video: item.video } : {}) }
-  return { ...base, confirmed: item.confirmed }
+  return {
+    ...base,
+    confirmed: item.confirmed,
+    ...(item.fileId ? { fileId: item.fileId } : {}),
+    ...(item.fileId && item.identifier ? { identifier: item.identifier } : {}),
+  }
 }
 
 function fromDraft(upload: DraftUpload): UploadItem {
@@ -64,7 +77,7 @@ function fromDraft(upload: DraftUpload): UploadItem {
     kind: upload.kind,
     name: upload.name,
     size: upload.size,
-    status: done ? 'done' : 'missing',
+    status: done ? 'done' : upload.fileId ? 'restoring' : 'missing',
     confirmed: done ? upload.size : (upload.confirmed ?? 0),
     hashed: 0,
     error: '',
@@ -73,6 +86,8 @@ function fromDraft(upload: DraftUpload): UploadItem {
     duration: upload.video?.duration ?? null,
     ...(upload.image ? { image: upload.image } : {}),
     ...(upload.video ? { video: upload.video } : {}),
+    fileId: done ? null : (upload.fileId ?? null),
+    identifier: done ? null : (upload.identifier ?? null),
   }
 }
 
@@ -80,32 +95,106 @@ const ACTIVE: readonly UploadStatus[] = ['hashing', 'uploading']
 
 /**
  * The post's uploads, one file at a time (each with its 3 chunks in flight), with pause, resume,
- * retry and remove. Leaving the page pauses what is running; the draft keeps how far it got, and
- * picking the same file again resumes from the chunks the server holds (same bytes, same
- * identifier).
+ * retry and remove. Leaving the page pauses what is running; the draft keeps how far it got and
+ * `deps.files` keeps the unfinished files, so the next visit resumes them by itself from the
+ * chunks the server holds (same bytes, same identifier). A file the browser would not keep is
+ * picked again instead.
  */
 export function useUploadQueue(initial: readonly DraftUpload[], deps: UploadQueueDeps) {
-  const [items, setItems] = useState<UploadItem[]>(() => initial.map(fromDraft))
+  const [first] = useState(() => initial.map(fromDraft))
+  const [items, setItems] = useState<UploadItem[]>(first)
   const files = useRef(new Map<string, File>())
   const uploads = useRef(new Map<string, AnyUpload>())
   /** Paused by the user; any other pause (the page left) queues the upload again. */
   const userPaused = useRef(new Set<string>())
+  /** Item key → its kept file, for the items still unfinished; what is not here is dropped. */
+  const [keptFiles] = useState(
+    () => new Map(first.flatMap((item) => (item.fileId ? [[item.key, item.fileId] as const] : []))),
+  )
 
   const update = useCallback((key: string, patch: (item: UploadItem) => Partial<UploadItem>) => {
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch(item) } : item)))
   }, [])
 
+  /** Drops the kept file of an upload finished, removed or replaced. */
+  const forget = useCallback(
+    (key: string) => {
+      const fileId = keptFiles.get(key)
+      if (!fileId) return
+      keptFiles.delete(key)
+      void deps.files.remove(fileId)
+    },
+    [deps, keptFiles],
+  )
+
+  /** Keeps a picked file for the next visit; the item's fileId says where, or is cleared when refused. */
+  const keep = useCallback(
+    (key: string, file: File): string => {
+      const fileId = newFileId()
+      keptFiles.set(key, fileId)
+      void deps.files.put(fileId, file).then((kept) => {
+        if (keptFiles.get(key) !== fileId) {
+          // Finished or removed while it was being written.
+          if (kept) void deps.files.remove(fileId)
+          return
+        }
+        if (kept) return
+        keptFiles.delete(key)
+        update(key, (item) => (item.fileId === fileId ? { fileId: null } : {}))
+      })
+      return fileId
+    },
+    [deps, keptFiles, update],
+  )
+
+  // The unfinished uploads of an earlier visit: their kept files are read back and queued; those
+  // not found ask for their file again. Kept files no draft names any more are dropped.
+  useEffect(() => {
+    let live = true
+    const restoring = first.filter((item) => item.status === 'restoring')
+    void Promise.all(
+      restoring.map(async (item) => {
+        const fileId = item.fileId ?? ''
+        const blob = await deps.files.get(fileId)
+        if (!live || keptFiles.get(item.key) !== fileId || files.current.has(item.key)) return
+        if (!blob) {
+          keptFiles.delete(item.key)
+          update(item.key, () => ({ status: 'missing', fileId: null, identifier: null }))
+          return
+        }
+        const file = blob instanceof File ? blob : new File([blob], item.name, { type: blob.type })
+        files.current.set(item.key, file)
+        const preview = deps.preview(file)
+        update(item.key, () => ({ status: userPaused.current.has(item.key) ? 'paused' : 'queued', preview }))
+      }),
+    ).then(() => {
+      if (!live) return
+      const named = new Set(keptFiles.values())
+      return deps.files.prune((fileId) => named.has(fileId))
+    })
+    return () => {
+      live = false
+    }
+  }, [deps, first, keptFiles, update])
+
   const start = useCallback(
     (key: string) => {
       const file = files.current.get(key)
-      const kind = items.find((item) => item.key === key)?.kind
-      if (!file || !kind) return
+      const item = items.find((candidate) => candidate.key === key)
+      if (!file || !item) return
       let upload = uploads.current.get(key)
       if (!upload) {
-        upload = deps.createUpload(kind, file, {
-          onHashProgress: (read) => update(key, () => ({ hashed: read })),
-          onProgress: (confirmed) => update(key, () => ({ status: 'uploading', confirmed })),
-        })
+        const created = deps.createUpload(
+          item.kind,
+          file,
+          {
+            onHashProgress: (read) => update(key, () => ({ hashed: read })),
+            onProgress: (confirmed) =>
+              update(key, () => ({ status: 'uploading', confirmed, identifier: created.identifier ?? null })),
+          },
+          item.identifier ?? undefined,
+        )
+        upload = created
         uploads.current.set(key, upload)
       }
       update(key, () => ({ status: upload.identifier ? 'uploading' : 'hashing', error: '', offline: false }))
@@ -113,10 +202,11 @@ export function useUploadQueue(initial: readonly DraftUpload[], deps: UploadQueu
       running.then(
         (result) => {
           if (!uploads.current.has(key)) return
+          forget(key)
           update(key, (item) =>
             'imageId' in result
-              ? { status: 'done', confirmed: item.size, image: result }
-              : { status: 'done', confirmed: item.size, video: result, duration: result.duration },
+              ? { status: 'done', confirmed: item.size, image: result, fileId: null }
+              : { status: 'done', confirmed: item.size, video: result, duration: result.duration, fileId: null },
           )
         },
         (error: unknown) => {
@@ -130,7 +220,7 @@ export function useUploadQueue(initial: readonly DraftUpload[], deps: UploadQueu
         },
       )
     },
-    [deps, items, update],
+    [deps, forget, items, update],
   )
 
   // One file at a time: the next queued one starts when nothing is running.
@@ -166,6 +256,7 @@ export function useUploadQueue(initial: readonly DraftUpload[], deps: UploadQueu
       const key = newKey()
       files.current.set(key, file)
       const preview = deps.preview(file)
+      const fileId = keep(key, file)
       setItems((current) => [
         ...current,
         {
@@ -180,17 +271,19 @@ export function useUploadQueue(initial: readonly DraftUpload[], deps: UploadQueu
           offline: false,
           preview,
           duration,
+          fileId,
+          identifier: null,
         },
       ])
     },
-    [deps],
+    [deps, keep],
   )
 
   const pause = useCallback(
     (key: string) => {
       userPaused.current.add(key)
       uploads.current.get(key)?.pause()
-      // A queued one has no upload running: it just stays where it is.
+      // A queued one has no upload running: it just stays where it is (a restoring one, once read back).
       update(key, (item) => (item.status === 'queued' ? { status: 'paused' } : {}))
     },
     [update],
@@ -212,13 +305,14 @@ export function useUploadQueue(initial: readonly DraftUpload[], deps: UploadQueu
       uploads.current.get(key)?.pause()
       uploads.current.delete(key)
       files.current.delete(key)
+      forget(key)
       setItems((current) => {
         const gone = current.find((item) => item.key === key)
         if (gone?.preview) deps.revoke(gone.preview)
         return current.filter((item) => item.key !== key)
       })
     },
-    [deps],
+    [deps, forget],
   )
 
   /** A missing upload's file picked again: uploaded afresh, skipping what the server already holds. */
@@ -226,6 +320,8 @@ export function useUploadQueue(initial: readonly DraftUpload[], deps: UploadQueu
     (key: string, file: File, duration: number | null = null) => {
       files.current.set(key, file)
       uploads.current.delete(key)
+      forget(key)
+      const fileId = keep(key, file)
       const preview = deps.preview(file)
       update(key, (item) => {
         if (item.preview) deps.revoke(item.preview)
@@ -238,10 +334,12 @@ export function useUploadQueue(initial: readonly DraftUpload[], deps: UploadQueu
           error: '',
           preview,
           duration,
+          fileId,
+          identifier: null,
         }
       })
     },
-    [deps, update],
+    [deps, forget, keep, update],
   )
 
   return { items, add, pause, resume, remove, repick }
