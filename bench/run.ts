@@ -88,7 +88,9 @@ if (benchSelected('watch')) {
 }
 
 if (benchSelected('upload')) {
-  for (const line of formatUploadThroughput(await uploadThroughput())) console.log(line)
+  for (const database of ['pglite', 'postgres'] as const) {
+    for (const line of formatUploadThroughput(await uploadThroughput(database))) console.log(line)
+  }
 }
 
 if (benchSelected('community')) {

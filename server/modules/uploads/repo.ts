@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { preparedPerDb } from '../../db/prepared.ts'
 import { users } from '../../db/schema/accounts.ts'
 import { images } from '../../db/schema/images.ts'
 import { uploadChunks, uploads } from '../../db/schema/uploads.ts'
@@ -63,6 +64,89 @@ export async function insertChunk(db: Db, uploadId: number, chunkNumber: number,
 export async function countChunks(db: Db, uploadId: number): Promise<number> {
   const rows = await db.select({ n: count() }).from(uploadChunks).where(eq(uploadChunks.uploadId, uploadId))
   return rows[0]?.n ?? 0
+}
+
+/** countChunks as a prepared statement, for the database handle itself (every video chunk runs it). */
+export async function countChunksPrepared(db: Db, uploadId: number): Promise<number> {
+  const rows = await countChunksQuery(db).execute({ uploadId })
+  return rows[0]?.n ?? 0
+}
+
+const countChunksQuery = preparedPerDb((db) =>
+  db
+    .select({ n: count() })
+    .from(uploadChunks)
+    .where(eq(uploadChunks.uploadId, sql.placeholder('uploadId')))
+    .prepare('count_upload_chunks'),
+)
+
+const videoChunkTargetQuery = preparedPerDb((db) =>
+  db
+    .select({
+      banned: sql<boolean>`coalesce(${users.bannedUntil} > ${sql.placeholder('now')}, false)`,
+      upload: uploads,
+      present: sql<boolean>`exists (select 1 from ${uploadChunks} where ${uploadChunks.uploadId} = ${uploads.id} and ${uploadChunks.chunkNumber} = ${sql.placeholder('chunkNumber')})`,
+    })
+    .from(users)
+    .leftJoin(
+      uploads,
+      and(eq(uploads.owner, sql.placeholder('owner')), eq(uploads.identifier, sql.placeholder('identifier'))),
+    )
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('video_chunk_target'),
+)
+
+/**
+ * What a video chunk needs before its bytes are written, in one prepared query: whether its
+ * user is banned at `now`, the owner's upload of this identifier (unlocked; null before its first
+ * chunk) and whether this chunk's row is there already.
+ */
+export async function findVideoChunkTarget(
+  db: Db,
+  target: { userId: number; owner: string; identifier: string; chunkNumber: number; now: Date },
+): Promise<{ banned: boolean; upload: UploadRow | null; present: boolean }> {
+  const rows = await videoChunkTargetQuery(db).execute({ ...target, now: target.now.toISOString() })
+  const row = rows[0]
+  return row
+    ? { banned: row.banned, upload: row.upload, present: row.present }
+    : { banned: false, upload: null, present: false }
+}
+
+/**
+ * Records that a chunk of an unfinished upload is in its file (bytes null), outside any
+ * transaction; answers whether this call inserted it. False for a chunk recorded already, an
+ * upload finished or removed meanwhile (the caller tells them apart under the row's lock).
+ */
+export async function recordFileChunk(db: Db, uploadId: number, chunkNumber: number): Promise<boolean> {
+  try {
+    // Both drivers answer execute with a result whose `rows` are the returned rows.
+    const result = (await db.execute(sql`
+      insert into ${uploadChunks} (upload_id, chunk_number)
+      select ${uploads.id}, ${chunkNumber}::integer from ${uploads}
+      where ${uploads.id} = ${uploadId} and ${uploads.completedAt} is null
+      on conflict do nothing
+      returning chunk_number`)) as unknown as { rows: unknown[] }
+    return result.rows.length > 0
+  } catch (error) {
+    // The upload was deleted between this statement's read of it and its foreign-key check.
+    if (isForeignKeyViolation(error)) return false
+    throw error
+  }
+}
+
+/** Forgets a chunk recorded by a request that then failed, so the GET check asks for it again. */
+export async function deleteChunk(db: Db, uploadId: number, chunkNumber: number) {
+  await db
+    .delete(uploadChunks)
+    .where(and(eq(uploadChunks.uploadId, uploadId), eq(uploadChunks.chunkNumber, chunkNumber)))
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '23503') return true
+  }
+  return false
 }
 
 export async function hasChunk(db: Db, uploadId: number, chunkNumber: number): Promise<boolean> {

@@ -79,6 +79,19 @@ async function reencode(bytes: Uint8Array, type: string) {
   }
 }
 
+/** The upload the identifier names, unless the chunk's parameters describe another one (400). */
+export function sameUpload(existing: repo.UploadRow, params: UploadChunkParams, kind: repo.UploadKind) {
+  if (
+    existing.kind !== kind ||
+    existing.totalSize !== params.totalSize ||
+    existing.chunkSize !== params.chunkSize ||
+    existing.totalChunks !== params.totalChunks
+  ) {
+    throw refuse(400, 'identifier: already names an upload of another size')
+  }
+  return existing
+}
+
 /**
  * The owner's upload of these parameters, locked until the transaction ends; created on its
  * first chunk, within the owner's daily cap of uploads of this kind (429 past it).
@@ -98,17 +111,7 @@ export async function lockUpload(
     // it is this upload, not another one to count against the cap.
     existing = await repo.findUploadForUpdate(tx, owner.key, params.identifier)
   }
-  if (existing) {
-    if (
-      existing.kind !== kind ||
-      existing.totalSize !== params.totalSize ||
-      existing.chunkSize !== params.chunkSize ||
-      existing.totalChunks !== params.totalChunks
-    ) {
-      throw refuse(400, 'identifier: already names an upload of another size')
-    }
-    return existing
-  }
+  if (existing) return sameUpload(existing, params, kind)
   const begun = await repo.countUploadsSince(tx, owner.key, kind, new Date(now.getTime() - UPLOAD_TTL_MS))
   if (begun >= dailyCap) throw new AppError(ResultCode.RateLimited, '今日上传次数已达上限，请明天再试')
   await repo.insertUpload(tx, {
@@ -126,10 +129,10 @@ export async function lockUpload(
 }
 
 /** A banned user (users.banned_until) may read but not upload: 7050, with 403 for the uploader. */
+export const bannedRefusal = () => new AppError(BusinessCode.Banned, BUSINESS_MESSAGES[BusinessCode.Banned], 403)
+
 export async function refuseBanned(db: Db, owner: UploadOwner, now: Date) {
-  if (owner.userId !== null && (await repo.isBanned(db, owner.userId, now))) {
-    throw new AppError(BusinessCode.Banned, BUSINESS_MESSAGES[BusinessCode.Banned], 403)
-  }
+  if (owner.userId !== null && (await repo.isBanned(db, owner.userId, now))) throw bannedRefusal()
 }
 
 /**

@@ -15,7 +15,8 @@ import {
 } from '../../media-pipeline/ffmpeg.ts'
 import { uploadIdOfFile, uploadsDirOf, videoSourcePath } from './files.ts'
 import * as repo from './repo.ts'
-import { lockUpload, refuse, refuseBanned, UPLOAD_TTL_MS, type UploadOwner } from './service.ts'
+import { AppError } from '../../errors.ts'
+import { bannedRefusal, lockUpload, refuse, sameUpload, UPLOAD_TTL_MS, type UploadOwner } from './service.ts'
 
 export type VideoChunkResult = v.InferOutput<typeof VideoChunkResultSchema>
 
@@ -72,9 +73,15 @@ export function createVideoUploads(deps: VideoUploadsDeps) {
 
   const fileOf = (uploadId: number) => join(deps.config.dataDir, videoSourcePath(uploadId))
 
+  const openForChunks = (uploadId: number) => open(fileOf(uploadId), constants.O_WRONLY | constants.O_CREAT, 0o600)
+
   async function writeChunk(uploadId: number, offset: number, chunk: Uint8Array) {
-    await mkdir(uploadsDir, { recursive: true })
-    const file = await open(fileOf(uploadId), constants.O_WRONLY | constants.O_CREAT, 0o600)
+    // The directory is made when the first write finds it missing, not checked on every chunk.
+    const file = await openForChunks(uploadId).catch(async (error: unknown) => {
+      if ((error as { code?: unknown }).code !== 'ENOENT') throw error
+      await mkdir(uploadsDir, { recursive: true })
+      return openForChunks(uploadId)
+    })
     try {
       await file.write(chunk, 0, chunk.length, offset)
     } finally {
@@ -109,8 +116,68 @@ export function createVideoUploads(deps: VideoUploadsDeps) {
 
   type Outcome = { result: VideoChunkResult; queued?: boolean } | { refusal: Error; file: string }
 
+  /**
+   * Under the upload row's lock: the upload's answer once every chunk is recorded — probed and
+   * handed to the community module by the first request to get here. `recorded`: this request
+   * inserted its chunk's row, so it was counted before another request settled the upload, and
+   * answers not done, as every chunk but the completing one does; a chunk sent again answers the
+   * upload's outcome.
+   */
+  async function settle(
+    owner: UploadOwner,
+    ownerId: number,
+    identifier: string,
+    uploadId: number,
+    recorded: boolean,
+    now: Date,
+  ) {
+    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+      const upload = await repo.findUploadForUpdate(tx, owner.key, identifier)
+      if (!upload || upload.id !== uploadId) {
+        if (recorded) return { result: { done: false } }
+        // Refused and removed while this chunk was written: the sweep collects what it wrote.
+        throw refuse(404, 'identifier: the upload was removed')
+      }
+      if (upload.completedAt) return { result: recorded ? { done: false } : await finished(tx, upload.id) }
+      if ((await repo.countChunks(tx, upload.id)) < upload.totalChunks) return { result: { done: false } }
+
+      const file = fileOf(upload.id)
+      const checked = await check(file)
+      if ('refused' in checked) {
+        await repo.deleteUpload(tx, owner.key, identifier)
+        return { refusal: notAVideo(checked.refused), file }
+      }
+      await repo.completeUpload(tx, upload.id, null, now)
+      const id = await deps.postVideos.accept(tx, {
+        ownerId,
+        uploadId: upload.id,
+        sourcePath: videoSourcePath(upload.id),
+        duration: checked.duration,
+        now,
+      })
+      return {
+        result: { done: true, video: { videoUploadId: id, duration: Math.max(1, Math.round(checked.duration)) } },
+        queued: true,
+      }
+    })
+    if ('refusal' in outcome) {
+      // The row is gone (committed): now the file may go.
+      await rm(outcome.file, { force: true })
+      throw outcome.refusal
+    }
+    if (outcome.queued) deps.jobQueued()
+    return outcome.result
+  }
+
   return {
-    /** Writes one chunk; the chunk that completes the upload answers the probed video. */
+    /**
+     * Writes one chunk; the chunk that completes the upload answers the probed video. A chunk of
+     * an upload under way costs three statements and no transaction: one read (ban, upload, this
+     * chunk's row), the write at its offset, the insert of its row, a count. Only a count that
+     * reaches the total takes the upload row's lock (settle). Each insert commits before its
+     * count, so of chunks racing to the end the last to commit counts them all: the upload is
+     * never left complete but unsettled, and the lock makes it settle once.
+     */
     async receiveChunk(owner: UploadOwner, input: UploadChunkParams & { chunk: Uint8Array }) {
       const { chunk, ...params } = input
       if (params.totalSize > MAX_VIDEO_UPLOAD_BYTES) {
@@ -120,54 +187,37 @@ export function createVideoUploads(deps: VideoUploadsDeps) {
         throw refuse(400, `file: holds ${chunk.length} bytes, not currentChunkSize ${params.currentChunkSize}`)
       }
       const now = new Date(deps.now())
-      await refuseBanned(db, owner, now)
       const ownerId = owner.userId
       if (ownerId === null) throw new Error('upload/video is secured: its owner is a user')
-      // The chunk goes into the file outside any transaction, so chunks in flight write while
-      // another holds the upload row (PGlite runs one transaction at a time); its row is
-      // inserted only after its bytes are in the file.
-      const begun = await db.transaction(async (tx) => {
-        const upload = await lockUpload(tx, owner, params, now, 'video', MAX_VIDEO_UPLOADS_PER_USER_PER_DAY)
-        const present = upload.completedAt !== null || (await repo.hasChunk(tx, upload.id, params.chunkNumber))
-        return { upload, present }
+      const target = await repo.findVideoChunkTarget(db, {
+        userId: ownerId,
+        owner: owner.key,
+        identifier: params.identifier,
+        chunkNumber: params.chunkNumber,
+        now,
       })
-      if (!begun.present) {
-        await writeChunk(begun.upload.id, (params.chunkNumber - 1) * begun.upload.chunkSize, chunk)
-      }
-      const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-        const upload = await repo.findUploadForUpdate(tx, owner.key, params.identifier)
-        // Refused and removed while this chunk was written: the sweep collects what it wrote.
-        if (!upload || upload.id !== begun.upload.id) throw refuse(404, 'identifier: the upload was removed')
-        if (upload.completedAt) return { result: await finished(tx, upload.id) }
-        await repo.insertChunk(tx, upload.id, params.chunkNumber, null)
-        if ((await repo.countChunks(tx, upload.id)) < upload.totalChunks) return { result: { done: false } }
-
-        const file = fileOf(upload.id)
-        const checked = await check(file)
-        if ('refused' in checked) {
-          await repo.deleteUpload(tx, owner.key, params.identifier)
-          return { refusal: notAVideo(checked.refused), file }
+      if (target.banned) throw bannedRefusal()
+      const upload = target.upload
+        ? sameUpload(target.upload, params, 'video')
+        : await db.transaction((tx) => lockUpload(tx, owner, params, now, 'video', MAX_VIDEO_UPLOADS_PER_USER_PER_DAY))
+      if (upload.completedAt) return finished(db, upload.id)
+      // The chunk goes into the file before its row is inserted, so a recorded chunk is always
+      // in the file; a chunk recorded already is not written again.
+      if (!target.present) await writeChunk(upload.id, (params.chunkNumber - 1) * upload.chunkSize, chunk)
+      const recorded = await repo.recordFileChunk(db, upload.id, params.chunkNumber)
+      // A chunk recorded before, or an upload finished or removed meanwhile: settle tells which.
+      if (recorded && (await repo.countChunksPrepared(db, upload.id)) < upload.totalChunks) return { done: false }
+      try {
+        return await settle(owner, ownerId, params.identifier, upload.id, recorded, now)
+      } catch (error) {
+        // This request recorded the chunk but could not settle the upload (not a refusal, which
+        // removed it): forget the chunk, so the GET check asks for it and a resend settles again.
+        // The settling error is the one to report, not a failure to forget.
+        if (recorded && !(error instanceof AppError)) {
+          await repo.deleteChunk(db, upload.id, params.chunkNumber).catch(() => {})
         }
-        await repo.completeUpload(tx, upload.id, null, now)
-        const id = await deps.postVideos.accept(tx, {
-          ownerId,
-          uploadId: upload.id,
-          sourcePath: videoSourcePath(upload.id),
-          duration: checked.duration,
-          now,
-        })
-        return {
-          result: { done: true, video: { videoUploadId: id, duration: Math.max(1, Math.round(checked.duration)) } },
-          queued: true,
-        }
-      })
-      if ('refusal' in outcome) {
-        // The row is gone (committed): now the file may go.
-        await rm(outcome.file, { force: true })
-        throw outcome.refusal
+        throw error
       }
-      if (outcome.queued) deps.jobQueued()
-      return outcome.result
     },
 
     /** simple-uploader's GET check: whether this chunk is in the file already (every one is once it is done). */
