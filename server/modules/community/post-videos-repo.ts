@@ -24,9 +24,14 @@ export async function findPostVideo(db: Db, id: number): Promise<PostVideoRow | 
   return row ?? null
 }
 
+/** The post video an upload made, and whether a post holds it already. */
 export async function findByUpload(db: Db, uploadId: number) {
   const [row] = await db
-    .select({ id: postVideos.id, duration: postVideos.duration })
+    .select({
+      id: postVideos.id,
+      duration: postVideos.duration,
+      attached: sql<boolean>`exists (select 1 from ${posts} where ${posts.videoId} = ${postVideos.id})`,
+    })
     .from(postVideos)
     .where(eq(postVideos.uploadId, uploadId))
   return row ?? null

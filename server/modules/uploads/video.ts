@@ -37,7 +37,7 @@ export interface PostVideoSink {
     tx: Db,
     video: { ownerId: number; uploadId: number; sourcePath: string; duration: number; now: Date },
   ): Promise<number>
-  findByUpload(db: Db, uploadId: number): Promise<{ id: number; duration: number } | null>
+  findByUpload(db: Db, uploadId: number): Promise<{ id: number; duration: number; attached: boolean } | null>
   /** Which of these source paths (relative to DATA_DIR) a post video still holds. */
   sourcesInUse(db: Db, paths: string[]): Promise<Set<string>>
 }
@@ -107,12 +107,19 @@ export function createVideoUploads(deps: VideoUploadsDeps) {
     return { duration: probed.durationSeconds }
   }
 
-  async function finished(from: Db, uploadId: number): Promise<VideoChunkResult> {
+  /**
+   * A finished upload's answer. Null when a post holds its video already: the same file sent
+   * again is a new upload (a rejected post's video cannot go on another post).
+   */
+  async function finished(from: Db, uploadId: number): Promise<VideoChunkResult | null> {
     const video = await deps.postVideos.findByUpload(from, uploadId)
     // Its post video was collected (never published within a day): the upload is gone too.
     if (!video) throw refuse(404, 'identifier: the upload has expired, upload the file again')
+    if (video.attached) return null
     return { done: true, video: { videoUploadId: video.id, duration: Math.max(1, Math.round(video.duration)) } }
   }
+
+  const sendAgain = () => refuse(404, 'identifier: this file is on a post already, upload it again')
 
   type Outcome = { result: VideoChunkResult; queued?: boolean } | { refusal: Error; file: string }
 
@@ -127,10 +134,17 @@ export function createVideoUploads(deps: VideoUploadsDeps) {
     owner: UploadOwner,
     ownerId: number,
     identifier: string,
-    uploadId: number,
+    upload: { id: number; totalChunks: number },
     recorded: boolean,
     now: Date,
   ) {
+    const uploadId = upload.id
+    // Probed before the lock: ffprobe takes up to seconds, and no transaction (on PGlite, the
+    // whole database) may wait for it. Chunks racing to the end may each probe; the lock lets
+    // one settle, and one that finds the upload complete without having probed leaves it to
+    // the chunk that counted it complete (the last to commit always does).
+    const complete = (await repo.countChunksPrepared(db, uploadId)) >= upload.totalChunks
+    const checked = complete ? await check(fileOf(uploadId)) : null
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       const upload = await repo.findUploadForUpdate(tx, owner.key, identifier)
       if (!upload || upload.id !== uploadId) {
@@ -138,11 +152,15 @@ export function createVideoUploads(deps: VideoUploadsDeps) {
         // Refused and removed while this chunk was written: the sweep collects what it wrote.
         throw refuse(404, 'identifier: the upload was removed')
       }
-      if (upload.completedAt) return { result: recorded ? { done: false } : await finished(tx, upload.id) }
-      if ((await repo.countChunks(tx, upload.id)) < upload.totalChunks) return { result: { done: false } }
+      if (upload.completedAt) {
+        if (recorded) return { result: { done: false } }
+        const answer = await finished(tx, upload.id)
+        if (!answer) throw sendAgain()
+        return { result: answer }
+      }
+      if (!checked || (await repo.countChunks(tx, upload.id)) < upload.totalChunks) return { result: { done: false } }
 
       const file = fileOf(upload.id)
-      const checked = await check(file)
       if ('refused' in checked) {
         await repo.deleteUpload(tx, owner.key, identifier)
         return { refusal: notAVideo(checked.refused), file }
@@ -197,18 +215,27 @@ export function createVideoUploads(deps: VideoUploadsDeps) {
         now,
       })
       if (target.banned) throw bannedRefusal()
-      const upload = target.upload
-        ? sameUpload(target.upload, params, 'video')
-        : await db.transaction((tx) => lockUpload(tx, owner, params, now, 'video', MAX_VIDEO_UPLOADS_PER_USER_PER_DAY))
-      if (upload.completedAt) return finished(db, upload.id)
+      const begin = () =>
+        db.transaction((tx) => lockUpload(tx, owner, params, now, 'video', MAX_VIDEO_UPLOADS_PER_USER_PER_DAY))
+      let upload = target.upload ? sameUpload(target.upload, params, 'video') : await begin()
+      let present = target.present
+      if (upload.completedAt) {
+        const answer = await finished(db, upload.id)
+        if (answer) return answer
+        // The same file again, its first upload's video on a post: forget that upload (its
+        // post video keeps its source) and take this one as new.
+        await repo.deleteUpload(db, owner.key, params.identifier)
+        upload = await begin()
+        present = false
+      }
       // The chunk goes into the file before its row is inserted, so a recorded chunk is always
       // in the file; a chunk recorded already is not written again.
-      if (!target.present) await writeChunk(upload.id, (params.chunkNumber - 1) * upload.chunkSize, chunk)
+      if (!present) await writeChunk(upload.id, (params.chunkNumber - 1) * upload.chunkSize, chunk)
       const recorded = await repo.recordFileChunk(db, upload.id, params.chunkNumber)
       // A chunk recorded before, or an upload finished or removed meanwhile: settle tells which.
       if (recorded && (await repo.countChunksPrepared(db, upload.id)) < upload.totalChunks) return { done: false }
       try {
-        return await settle(owner, ownerId, params.identifier, upload.id, recorded, now)
+        return await settle(owner, ownerId, params.identifier, upload, recorded, now)
       } catch (error) {
         // This request recorded the chunk but could not settle the upload (not a refusal, which
         // removed it): forget the chunk, so the GET check asks for it and a resend settles again.
@@ -224,7 +251,11 @@ export function createVideoUploads(deps: VideoUploadsDeps) {
     async checkChunk(owner: UploadOwner, params: UploadChunkParams): Promise<VideoChunkResult> {
       const upload = await repo.findUpload(db, owner.key, params.identifier)
       if (!upload || upload.kind !== 'video') return { present: false, done: false }
-      if (upload.completedAt) return { present: true, ...(await finished(db, upload.id)) }
+      if (upload.completedAt) {
+        const answer = await finished(db, upload.id)
+        // A post holds its video: the chunks are to be sent again, as a new upload.
+        return answer ? { present: true, ...answer } : { present: false, done: false }
+      }
       return { present: await repo.hasChunk(db, upload.id, params.chunkNumber), done: false }
     },
 
