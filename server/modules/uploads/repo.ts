@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/accounts.ts'
 import { images } from '../../db/schema/images.ts'
@@ -113,13 +113,10 @@ export async function partialVideoUploads(db: Db, ids: number[]): Promise<number
   return rows.map((row) => row.id)
 }
 
-/** Whether the user is banned at `now` (users.banned_until): they may read, not upload. */
-export async function isBanned(db: Db, userId: number, now: Date): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), gt(users.bannedUntil, now)))
-  return rows.length > 0
+/** The end of the user's ban (users.banned_until), null when none was ever set. */
+export async function bannedUntil(db: Db, userId: number): Promise<Date | null> {
+  const [row] = await db.select({ bannedUntil: users.bannedUntil }).from(users).where(eq(users.id, userId))
+  return row?.bannedUntil ?? null
 }
 
 export async function findImageSize(db: Db, key: string) {

@@ -27,7 +27,7 @@ export const MAX_VIDEO_UPLOADS_PER_USER_PER_DAY = 10
  * a playlist (HLS, concat) would make the transcoder open other files, an image sequence or a
  * GIF is not a video a phone records.
  */
-const VIDEO_FORMATS = new Set(['mov', 'mp4', 'matroska', 'webm', 'avi', 'mpegts', 'flv', 'mpeg'])
+export const VIDEO_FORMATS = new Set(['mov', 'mp4', 'matroska', 'webm', 'avi', 'mpegts', 'flv', 'mpeg'])
 
 /** What the community module does with a finished upload (community/post-videos.ts). */
 export interface PostVideoSink {
