@@ -175,7 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
   })
-  const postVideos = createPostVideos({ db, now, config })
+  const postVideos = createPostVideos({ db, now, config, log: app.log })
   const jobs = createJobWorker({ db, now, log: app.log, handlers: { [POST_VIDEO_JOB]: postVideos.job } })
   const videoUploads = createVideoUploads({ db, config, now, postVideos: postVideos.sink, jobQueued: jobs.wake })
   registerUploadRoutes(calls.forModule('uploads'), uploads, videoUploads)

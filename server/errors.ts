@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import type { FastifyReply } from 'fastify'
+import { BUSINESS_MESSAGES, type BusinessCode } from '../core/protocol/codes.ts'
 
 /**
  * A result the client should see: a business code from core/protocol/codes.ts (or 4000,
@@ -17,6 +18,10 @@ export class AppError extends Error {
     super(message)
   }
 }
+
+/** The business code with the message the app shows for it (core/protocol/codes.ts). */
+export const businessError = (code: BusinessCode, httpStatus?: number) =>
+  new AppError(code, BUSINESS_MESSAGES[code], httpStatus)
 
 export const SERVER_ERROR_MESSAGE = '服务器繁忙，请稍后再试'
 

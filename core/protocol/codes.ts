@@ -61,8 +61,10 @@ export const BusinessCode = {
   PublishLimit: 7052,
   /** upblogers/cares or user/block of oneself. */
   NotYourself: 7053,
-  /** comment/add or post/pay on a post the caller cannot see or comment on (pending, rejected, removed). */
+  /** comment/add on the caller's own post while it is not published (pending, rejected). */
   PostUnavailable: 7054,
+  /** comment/add on a priced post the caller has not bought (nor wrote). */
+  PostLocked: 7055,
 } as const
 export type BusinessCode = (typeof BusinessCode)[keyof typeof BusinessCode]
 
@@ -96,6 +98,7 @@ export const BUSINESS_MESSAGES: Record<BusinessCode, string> = {
   [BusinessCode.PublishLimit]: '今日发布次数已达上限',
   [BusinessCode.NotYourself]: '不能对自己进行此操作',
   [BusinessCode.PostUnavailable]: '帖子不存在或尚未通过审核',
+  [BusinessCode.PostLocked]: '解锁后才能评论',
 }
 
 /** HTTP status per result code; everything else travels as HTTP 200. */

@@ -1,5 +1,5 @@
 import { createDecipheriv } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import sharp from 'sharp'
@@ -231,6 +231,36 @@ describe('transcodeToHls', () => {
     }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TranscodeError)
     expect((error as Error).message).toBe('transcoding was aborted')
+    expect(await readdir(parent)).toEqual([])
+  })
+
+  it('opens the input as the probed format, local files only, in every ffmpeg run', async () => {
+    const { outputDir } = await freshOutput()
+    // An ffmpeg that writes down its arguments, one run per line, and runs the real one.
+    const tools = await locateFfmpeg()
+    const bin = await mkdtemp(join(dir, 'bin-'))
+    const calls = join(bin, 'calls.log')
+    const wrapper = join(bin, 'ffmpeg')
+    await writeFile(wrapper, `#!/bin/sh\necho "$*" >> '${calls}'\nexec '${tools.ffmpeg}' "$@"\n`, { mode: 0o755 })
+    await transcodeToHls({
+      input: clip,
+      outputDir,
+      preset: 'ultrafast',
+      ffmpegPath: wrapper,
+      ffprobePath: tools.ffprobe,
+    })
+    const runs = (await readFile(calls, 'utf8')).trim().split('\n')
+    expect(runs.length).toBeGreaterThanOrEqual(2)
+    for (const line of runs) expect(line).toContain(`-protocol_whitelist file -f mov -i file:${clip}`)
+  })
+
+  it('refuses a container outside `formats` before ffmpeg opens it', async () => {
+    const { parent, outputDir } = await freshOutput()
+    const error = await transcodeToHls({ input: clip, outputDir, formats: new Set(['matroska']) }).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(InvalidMediaError)
+    expect((error as Error).message).toBe('clip.mp4: a mov,mp4,m4a,3gp,3g2,mj2 file is not taken as a video')
     expect(await readdir(parent)).toEqual([])
   })
 

@@ -14,6 +14,7 @@ import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { basename, dirname, join, resolve } from 'node:path'
 import {
   fileUrl,
+  InvalidMediaError,
   lastStderrLine,
   locateFfmpeg,
   MediaPipelineError,
@@ -91,6 +92,11 @@ export type TranscodeStage = 'probe' | 'cover' | 'transcode' | 'finish'
 
 export interface TranscodeOptions extends FfmpegOptions {
   input: string
+  /**
+   * The containers taken (ffprobe's format names); anything else is InvalidMediaError before
+   * ffmpeg opens the file. Uploads pass theirs, so a playlist never reaches the transcoder.
+   */
+  formats?: ReadonlySet<string>
   /** Must not exist yet; created (with its parent) only on success. */
   outputDir: string
   /** Encrypt segments with AES-128; `keyUri` goes verbatim into #EXT-X-KEY (e.g. `/api/media/key/42`). */
@@ -165,6 +171,15 @@ function failure(step: string, run: { code: number | null; stderr: string; kille
   return new TranscodeError(`${step} failed (exit ${run.code}): ${lastStderrLine(run.stderr)}`, run.stderr)
 }
 
+/**
+ * How every ffmpeg run opens the input: local files only, and as the demuxer the probe found, so
+ * the file cannot be taken for another format (a playlist opening other files) on a second look.
+ */
+function inputArgs(input: string, source: ProbeResult): string[] {
+  const format = source.formatName.split(',')[0] ?? source.formatName
+  return ['-protocol_whitelist', 'file', '-f', format, '-i', fileUrl(input)]
+}
+
 function videoFilterHead(source: ProbeResult): string {
   return source.video.frameRate > MAX_FRAME_RATE ? `fps=${MAX_FRAME_RATE},` : ''
 }
@@ -181,7 +196,7 @@ async function extractCover(
   // A seek near the end can land past the last frame; the first frame is the fallback.
   for (const seconds of at > 0 ? [at, 0] : [0]) {
     const args = [
-      ...['-hide_banner', '-nostdin', '-v', 'error', '-ss', seconds.toFixed(3), '-i', fileUrl(input)],
+      ...['-hide_banner', '-nostdin', '-v', 'error', '-ss', seconds.toFixed(3), ...inputArgs(input, source)],
       ...['-map', `0:${source.video.index}`, '-frames:v', '1', '-vf', filter, '-q:v', '3'],
       ...['-c:v', 'mjpeg', '-f', 'image2pipe', 'pipe:1'],
     ]
@@ -199,7 +214,7 @@ function hlsArgs(input: string, source: ProbeResult, plan: RenditionPlan[], out:
   const scales = plan.map((r, i) => `[s${i}]scale=${r.width}:${r.height},setsar=1,format=yuv420p[v${i}]`)
   const graph = [`[0:${source.video.index}]${head}split=${plan.length}${splits}`, ...scales].join(';')
   const audio = source.audio
-  const args = ['-hide_banner', '-nostdin', '-v', 'error', '-i', fileUrl(input), '-filter_complex', graph]
+  const args = ['-hide_banner', '-nostdin', '-v', 'error', ...inputArgs(input, source), '-filter_complex', graph]
   plan.forEach((_, i) => {
     args.push('-map', `[v${i}]`)
     if (audio) args.push('-map', `0:${audio.index}`)
@@ -259,6 +274,10 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
   const tools = await locateFfmpeg(options)
   options.onStage?.('probe')
   const source = await probe(tools, options.input, { timeoutMs: options.probeTimeoutMs, signal: options.signal })
+  const formats = options.formats
+  if (formats && !source.formatName.split(',').some((name) => formats.has(name))) {
+    throw new InvalidMediaError(`${basename(options.input)}: a ${source.formatName} file is not taken as a video`)
+  }
 
   const plan = planRenditions(source.video)
   const segmentSeconds = segmentLength(source.durationSeconds, options.segmentSeconds ?? 4)

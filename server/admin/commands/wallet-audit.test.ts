@@ -4,6 +4,7 @@ import { CardTier, OrderState } from '../../../core/contracts/payments.ts'
 import { parseConfig } from '../../config.ts'
 import { users } from '../../db/schema/accounts.ts'
 import { vipLedger } from '../../db/schema/payments.ts'
+import { postPurchases } from '../../db/schema/community.ts'
 import { walletLedger } from '../../db/schema/wallet.ts'
 import { seedDemoData } from '../../db/seed.ts'
 import {
@@ -13,6 +14,8 @@ import {
   refundVipOrder,
   type OrderSpec,
 } from '../../modules/payments/order-fixtures.ts'
+import { createPostsService } from '../../modules/community/posts.ts'
+import { insertPost } from '../../modules/community/testing.ts'
 import * as walletRepo from '../../modules/wallet/repo.ts'
 import { createWalletService } from '../../modules/wallet/service.ts'
 import { BACKENDS, START_MS, useFreshDatabase } from '../../testing/harness.ts'
@@ -208,6 +211,95 @@ describe.each(BACKENDS)('wallet:audit (%s)', (backend) => {
       .returning({ id: vipLedger.id })
     expect(await broken()).toContain(
       `    membership row #${row!.id} of user ${userId}: order supreme 30 days, order -: an order's reason without an order`,
+    )
+  })
+
+  /** A priced post bought through post/pay's service: the buyer's debit and the author's share. */
+  async function boughtPost() {
+    const author = await newUser()
+    const buyer = await newUser()
+    await createWalletService({ db: database.db, now: () => START_MS }).credit(buyer, 1000, 'admin: 测试')
+    const postId = await insertPost(database.db, { authorId: author, price: 250 })
+    const posts = createPostsService({ db: database.db, now: () => START_MS, config, playLines: async () => [] })
+    await posts.pay(buyer, postId)
+    const [purchase] = await database.db.select().from(postPurchases).where(eq(postPurchases.postId, postId))
+    const ledger = await database.db.select().from(walletLedger).where(eq(walletLedger.refId, postId))
+    const rowOf = (reason: string) => ledger.find((row) => row.reason === reason)!
+    return { author, buyer, postId, purchase: purchase!, debit: rowOf('post'), credit: rowOf('creator-share') }
+  }
+  const PURCHASE_RULE =
+    '✗ each post purchase has exactly one buyer debit of its price (reason post) and, when its author_share is ' +
+    'above 0, one author credit of that share (reason creator-share), both with ref post'
+  const POST_ROW_RULE =
+    '✗ every wallet row that refers to a post (or has a post reason) is one a purchase of that post produced'
+  const AUTHOR_RULE = "✗ each post purchase credits the post's author, who is not its buyer"
+
+  it("fails on a post purchase whose author's share was deleted", async () => {
+    const { author, postId, credit } = await boughtPost()
+    expect(await audit()).toMatchObject({ ok: true })
+    await database.db.delete(walletLedger).where(eq(walletLedger.id, credit.id))
+    const report = await broken()
+    expect(report).toContain(
+      `${PURCHASE_RULE}\n    post ${postId}, user ${author}: 0 creator-share row(s) of 175, expected 1`,
+    )
+    expect(report).not.toContain(POST_ROW_RULE)
+    expect(report).not.toContain(AUTHOR_RULE)
+  })
+
+  it('fails on a second debit of a post purchase', async () => {
+    const { buyer, postId, debit } = await boughtPost()
+    const { id: _id, ...copy } = debit
+    await database.db.insert(walletLedger).values(copy)
+    const report = await broken()
+    expect(report).toContain(`${PURCHASE_RULE}\n    post ${postId}, user ${buyer}: 2 post row(s) of -250, expected 1`)
+    expect(report).not.toContain(POST_ROW_RULE)
+    expect(report).not.toContain(AUTHOR_RULE)
+  })
+
+  it('fails on a creator-share row no purchase produced: another post, or none', async () => {
+    const { author, postId } = await boughtPost()
+    const unsold = await insertPost(database.db, { authorId: author, price: 250 })
+    for (const refId of [unsold, null]) {
+      await database.db.transaction(async (tx) => {
+        const balance = await walletRepo.creditBalance(tx, author, 175)
+        const refType = refId === null ? null : walletRepo.RefType.Post
+        await walletRepo.appendLedger(tx, {
+          ...{ userId: author, amount: 175, balanceAfter: balance!, reason: 'creator-share', refType, refId, at },
+        })
+      })
+    }
+    const rows = await database.db.select().from(walletLedger).where(eq(walletLedger.userId, author))
+    const [, forUnsold, withoutRef] = rows.map((row) => row.id)
+    const report = await broken()
+    expect(report).toContain(
+      [
+        POST_ROW_RULE,
+        `    row #${forUnsold} of user ${author}: creator-share 175, ref post #${unsold}: no purchase of the post produces it`,
+        `    row #${withoutRef} of user ${author}: creator-share 175, ref - #-: no purchase of the post produces it`,
+      ].join('\n'),
+    )
+    expect(report).not.toContain(PURCHASE_RULE)
+    expect(report).not.toContain(`post ${postId}`)
+  })
+
+  it('fails on a post purchase that names someone else as the author', async () => {
+    const { author, buyer, postId, purchase, credit } = await boughtPost()
+    const other = await newUser()
+    await database.db.update(postPurchases).set({ authorId: other }).where(eq(postPurchases.id, purchase.id))
+    const report = await broken()
+    expect(report).toContain(
+      `${AUTHOR_RULE}\n    purchase #${purchase.id} of post ${postId} by user ${buyer}: credits user ${other}, the post is user ${author}'s`,
+    )
+    expect(report).toContain(
+      `${PURCHASE_RULE}\n    post ${postId}, user ${other}: 0 creator-share row(s) of 175, expected 1`,
+    )
+    expect(report).toContain(
+      `${POST_ROW_RULE}\n    row #${credit.id} of user ${author}: creator-share 175, ref post #${postId}: no purchase of the post produces it`,
+    )
+    // A buyer who is the author (written behind the service's back) is named as such.
+    await database.db.update(postPurchases).set({ authorId: buyer }).where(eq(postPurchases.id, purchase.id))
+    expect(await broken()).toContain(
+      `    purchase #${purchase.id} of post ${postId} by user ${buyer}: credits user ${buyer}, the post is user ${author}'s`,
     )
   })
 

@@ -2,17 +2,15 @@ import type { InputOf } from '../../../core/contracts/call.ts'
 import { ACCOUNT_PATTERN } from '../../../core/contracts/account-rules.ts'
 import type * as calls from '../../../core/contracts/calls.ts'
 import type { LoginResult } from '../../../core/contracts/session.ts'
-import { BUSINESS_MESSAGES, BusinessCode } from '../../../core/protocol/codes.ts'
+import { BusinessCode } from '../../../core/protocol/codes.ts'
 import { isUniqueViolation } from '../../db/unique-violation.ts'
-import { AppError } from '../../errors.ts'
+import { businessError } from '../../errors.ts'
 import { failureKey } from '../../plugins/failure-limit.ts'
 import type { SessionUser } from '../../plugins/session.ts'
 import type { AccountsContext } from './deps.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password-hash.ts'
 import * as repo from './repo.ts'
 import { revokeAllSessions, type Caller } from './sign-in.ts'
-
-const businessError = (code: BusinessCode) => new AppError(code, BUSINESS_MESSAGES[code])
 
 /** The failure counters' keys: one per client address, one per login name (any case). */
 

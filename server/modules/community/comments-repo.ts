@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/accounts.ts'
-import { commentLikes, comments } from '../../db/schema/community.ts'
+import { commentLikes, comments, postPurchases } from '../../db/schema/community.ts'
 import type { Position } from '../catalogue/cursor.ts'
 
 /** A comment as threads are built from it, seen by one viewer (liked). */
@@ -113,6 +113,14 @@ export async function findComment(db: Db, commentId: number) {
     .from(comments)
     .where(eq(comments.id, commentId))
   return row ?? null
+}
+
+export async function hasBought(db: Db, userId: number, postId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: postPurchases.id })
+    .from(postPurchases)
+    .where(and(eq(postPurchases.userId, userId), eq(postPurchases.postId, postId)))
+  return rows.length > 0
 }
 
 export async function insertComment(

@@ -9,7 +9,7 @@ import type { TestClient } from '../../testing/client.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
 import { encodeCursor } from '../catalogue/cursor.ts'
 import { REPLIES_SHOWN } from './comments.ts'
-import { insertPost, insertUser, postRow, signIn } from './testing.ts'
+import { fund, insertPost, insertUser, postRow, signIn } from './testing.ts'
 
 async function ok<T>(client: TestClient, name: string, body: unknown): Promise<T> {
   const answer = await client.call(name, body)
@@ -117,6 +117,21 @@ describe.each(BACKENDS)('comments (%s)', (backend) => {
     expect(await codeOf(me.client, 'comment/like', { id: removed.id, like: true })).toBe(7004)
   })
 
+  it('comment/add on a priced post: locked for others until they buy it, never for its author', async () => {
+    const me = await signIn(t.newClient, 'device-me')
+    const author = await signIn(t.newClient, 'device-author')
+    const locked = await insertPost(t.db, { authorId: author.userId, price: 50 })
+    const answer = await me.client.call('comment/add', { postId: locked, content: '想看' })
+    expect(answer.body).toMatchObject({ code: 7055, msg: '解锁后才能评论' })
+    expect(await commentCount()).toBe(0)
+    expect(await postRow(t.db, locked)).toMatchObject({ commentCount: 0 })
+    await ok(author.client, 'comment/add', { postId: locked, content: '作者自己' })
+    await fund(t.db, me.userId, 50)
+    await ok(me.client, 'post/pay', { id: locked })
+    await ok(me.client, 'comment/add', { postId: locked, content: '买了' })
+    expect(await postRow(t.db, locked)).toMatchObject({ commentCount: 2 })
+  })
+
   it('comment/add refuses hidden posts, foreign replies, banned users and bad text, changing nothing', async () => {
     const me = await signIn(t.newClient, 'device-me')
     const author = await insertUser(t.db)
@@ -131,12 +146,14 @@ describe.each(BACKENDS)('comments (%s)', (backend) => {
       .values({ blockerId: me.userId, blockedId: blockedAuthor, createdAt: new Date(START_MS) })
     const before = await commentCount()
     const cases: [unknown, number][] = [
-      [{ postId: await insertPost(t.db, { authorId: author, state: PostState.Pending }), content: 'x' }, 7054],
-      [{ postId: await insertPost(t.db, { authorId: author, state: PostState.Rejected }), content: 'x' }, 7054],
-      [{ postId: await insertPost(t.db, { authorId: author, state: PostState.Removed }), content: 'x' }, 7054],
-      [{ postId: ownPending, content: 'x' }, 7054],
-      [{ postId: ofBlocked, content: 'x' }, 7054],
+      // Hidden from the caller: 7004 as for no post at all, so nothing tells that the id exists.
+      [{ postId: await insertPost(t.db, { authorId: author, state: PostState.Pending }), content: 'x' }, 7004],
+      [{ postId: await insertPost(t.db, { authorId: author, state: PostState.Rejected }), content: 'x' }, 7004],
+      [{ postId: await insertPost(t.db, { authorId: author, state: PostState.Removed }), content: 'x' }, 7004],
+      [{ postId: ofBlocked, content: 'x' }, 7004],
       [{ postId: 999_999, content: 'x' }, 7004],
+      [{ postId: ownPending, content: 'x' }, 7054],
+      [{ postId: await insertPost(t.db, { authorId: author, price: 50 }), content: 'x' }, 7055],
       [{ postId: published, content: 'x', replyTo: foreign.id }, 4000],
       [{ postId: published, content: 'x', replyTo: 999_999 }, 4000],
       [{ postId: published, content: '   ' }, 4000],

@@ -4,13 +4,14 @@ import { PostState } from '../../../core/contracts/community-rules.ts'
 import { PAGE_SIZE, type Page } from '../../../core/contracts/media.ts'
 import type { LikeResult } from '../../../core/contracts/play.ts'
 import { BusinessCode, ResultCode } from '../../../core/protocol/codes.ts'
-import { AppError } from '../../errors.ts'
+import { AppError, businessError } from '../../errors.ts'
+import { refuseBanned } from '../accounts/ban.ts'
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
 import * as repo from './comments-repo.ts'
 import type { CommentRow } from './comments-repo.ts'
 import type { CommunityDeps } from './deps.ts'
-import { businessError, refuseBanned, toAuthor, visiblePost } from './posts.ts'
-import { findPost, moveCommentCount } from './posts-repo.ts'
+import { toAuthor, visiblePost } from './posts.ts'
+import { moveCommentCount } from './posts-repo.ts'
 
 type AddRequest = v.InferOutput<typeof CommentAddRequestSchema>
 
@@ -67,7 +68,7 @@ export function createCommentsService(deps: CommunityDeps) {
   }
 
   /**
-   * comment/add on a published post the caller sees. A reply to a reply hangs under that reply's
+   * comment/add on a published post the caller sees and has unlocked (README.md, "Locks"). A reply to a reply hangs under that reply's
    * top-level comment and names whom it answers.
    */
   async function add(userId: number, request: AddRequest): Promise<Comment> {
@@ -75,14 +76,20 @@ export function createCommentsService(deps: CommunityDeps) {
     const user = await repo.findUser(db, userId)
     if (!user) throw businessError(BusinessCode.NotFound)
     refuseBanned(user.bannedUntil, nowMs)
-    if (!(await findPost(db, request.postId))) throw businessError(BusinessCode.NotFound)
+    // A post the caller cannot see is 7004 whatever its state, as post/detail: nothing tells that it exists.
     const post = await visiblePost(db, userId, request.postId)
-    if (!post || post.state !== PostState.Published) throw businessError(BusinessCode.PostUnavailable)
+    if (!post) throw businessError(BusinessCode.NotFound)
+    if (post.state !== PostState.Published) throw businessError(BusinessCode.PostUnavailable)
+    if (post.price > 0 && post.authorId !== userId && !(await repo.hasBought(db, userId, post.id))) {
+      throw businessError(BusinessCode.PostLocked)
+    }
     let parentId: number | null = null
     let replyTo: { id: number; nickname: string } | null = null
     if (request.replyTo !== undefined) {
       const target = await repo.findComment(db, request.replyTo)
-      if (!target || target.postId !== post.id || target.removed) {
+      // A removed top-level comment takes its thread: its replies take no more answers.
+      const head = target?.parentId ? await repo.findComment(db, target.parentId) : target
+      if (!target || target.postId !== post.id || target.removed || !head || head.removed) {
         throw new AppError(ResultCode.ValidationError, 'replyTo: not a comment of this post')
       }
       parentId = target.parentId ?? target.id

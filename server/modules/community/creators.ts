@@ -2,8 +2,8 @@ import type * as v from 'valibot'
 import type { Creator, CreatorCard, RankEntrySchema, RankRequestSchema } from '../../../core/contracts/community.ts'
 import type { RankOrder, RankPeriod } from '../../../core/contracts/community-rules.ts'
 import { PAGE_SIZE, type Page } from '../../../core/contracts/media.ts'
-import { BUSINESS_MESSAGES, BusinessCode } from '../../../core/protocol/codes.ts'
-import { AppError } from '../../errors.ts'
+import { BusinessCode } from '../../../core/protocol/codes.ts'
+import { businessError } from '../../errors.ts'
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
 import * as repo from './creators-repo.ts'
 import type { CommunityDeps } from './deps.ts'
@@ -27,8 +27,6 @@ const TOP: Record<RankOrder, typeof repo.topByFollowers> = {
 /** Cursor list names, so a cursor of one list is refused by the other. */
 const FOLLOWED_LIST = 'followed'
 const SEARCH_LIST = 'creators'
-
-const businessError = (code: BusinessCode) => new AppError(code, BUSINESS_MESSAGES[code])
 
 const toCard = (row: repo.CardRow): CreatorCard => ({
   id: row.id,

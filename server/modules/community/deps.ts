@@ -14,8 +14,3 @@ export interface CommunityDeps {
    */
   playLines: (userId: number, videoId: number) => Promise<PlayLine[]>
 }
-
-/** A stub's answer until its part is built (foundation branch only). */
-export function notBuilt(name: string): never {
-  throw new Error(`${name} is not built yet`)
-}

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm'
 import { PostState, type ReportTarget } from '../../../core/contracts/community-rules.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/accounts.ts'
@@ -65,14 +65,27 @@ export async function removePost(db: Db, postId: number): Promise<boolean> {
   return rows.length > 0
 }
 
-/** The removed comment's post, null when there is no such comment or it was removed already. */
-export async function removeComment(db: Db, commentId: number): Promise<number | null> {
+/**
+ * Removes the comment; null when there is no such comment or it was removed already. `hidden` is
+ * how many comments left the post's count with it: a top-level comment takes its thread (itself
+ * and its replies not removed before), a reply itself, unless its thread had already gone.
+ */
+export async function removeComment(db: Db, commentId: number): Promise<{ postId: number; hidden: number } | null> {
   const [row] = await db
     .update(comments)
     .set({ removed: true })
     .where(and(eq(comments.id, commentId), eq(comments.removed, false)))
-    .returning({ postId: comments.postId })
-  return row?.postId ?? null
+    .returning({ postId: comments.postId, parentId: comments.parentId })
+  if (!row) return null
+  if (row.parentId !== null) {
+    const [head] = await db.select({ removed: comments.removed }).from(comments).where(eq(comments.id, row.parentId))
+    return { postId: row.postId, hidden: head?.removed ? 0 : 1 }
+  }
+  const [replies] = await db
+    .select({ n: count() })
+    .from(comments)
+    .where(and(eq(comments.parentId, commentId), eq(comments.removed, false)))
+  return { postId: row.postId, hidden: 1 + (replies?.n ?? 0) }
 }
 
 export async function commentExists(db: Db, commentId: number): Promise<boolean> {

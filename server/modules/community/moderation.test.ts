@@ -142,7 +142,7 @@ describe.each(BACKENDS)('moderation (%s)', (backend) => {
       expect(ids(await ok(client, 'post/list', {}))).toEqual([])
     }
     expect(ids(await ok(author.client, 'post/mypublish', {}))).toEqual([])
-    expect((await reader.client.call('comment/add', { postId: post.id, content: 'x' })).body.code).toBe(7054)
+    expect((await reader.client.call('comment/add', { postId: post.id, content: 'x' })).body.code).toBe(7004)
     const open = await t.db.select().from(reports).where(eq(reports.targetType, 'user'))
     expect(open).toMatchObject([{ resolvedAt: null }])
     expect((await admin('reports:list')) as { output: string }).toMatchObject({
@@ -158,6 +158,34 @@ describe.each(BACKENDS)('moderation (%s)', (backend) => {
         error: `${argv[0]}: ${error}; nothing was changed`,
       })
     }
+  })
+
+  it('content:remove of a top-level comment takes its whole thread out of comment_count and hot_score', async () => {
+    await t.rebuild({ moderation: 'post' })
+    const author = await signIn(t.newClient, 'device-author')
+    const reader = await signIn(t.newClient, 'device-reader')
+    const post = await ok<{ id: number }>(author.client, 'post/publish', { categoryId: 1, content: '讨论' })
+    const head = await ok<Comment>(reader.client, 'comment/add', { postId: post.id, content: '楼主好' })
+    const replies: Comment[] = []
+    for (const replyTo of [head.id, head.id, head.id]) {
+      replies.push(await ok<Comment>(author.client, 'comment/add', { postId: post.id, content: '回复', replyTo }))
+    }
+    const other = await ok<Comment>(author.client, 'comment/add', { postId: post.id, content: '另一楼' })
+    expect(await postRow(t.db, post.id)).toMatchObject({ commentCount: 5, hotScore: 10 })
+
+    await admin('content:remove', 'comment', String(replies[0]!.id))
+    expect(await postRow(t.db, post.id)).toMatchObject({ commentCount: 4, hotScore: 8 })
+    // The head and its two replies left: three, not one.
+    await admin('content:remove', 'comment', String(head.id))
+    expect(await postRow(t.db, post.id)).toMatchObject({ commentCount: 1, hotScore: 2 })
+    // A reply of the gone thread was counted out with it, and takes no answers.
+    expect(await admin('content:remove', 'comment', String(replies[1]!.id))).toMatchObject({ ok: true })
+    expect(await postRow(t.db, post.id)).toMatchObject({ commentCount: 1, hotScore: 2 })
+    const answer = await reader.client.call('comment/add', { postId: post.id, content: 'x', replyTo: replies[2]!.id })
+    expect(answer.body.code).toBe(4000)
+    const threads = await ok<Page<CommentThread>>(reader.client, 'comment/list', { postId: post.id })
+    expect(threads.items.map((thread) => thread.id)).toEqual([other.id])
+    expect(await postRow(t.db, post.id)).toMatchObject({ commentCount: 1, hotScore: 2 })
   })
 
   it('user:ban: n days, indefinitely, lifted with --days 0; a banned user reads but cannot publish or comment', async () => {

@@ -56,7 +56,7 @@ export function createModerationService(deps: { db: Db; now: () => number }) {
 
     /**
      * Removes a post (visible to nobody, its author included) or a comment (left out of every
-     * list; the post's comment count drops), and resolves the target's open reports. Removing it
+     * list, a top-level one with its thread; the post's comment count drops by what was hidden), and resolves the target's open reports. Removing it
      * again only resolves reports made since.
      */
     async remove(targetType: 'post' | 'comment', id: number): Promise<{ removed: boolean; resolved: number }> {
@@ -66,9 +66,9 @@ export function createModerationService(deps: { db: Db; now: () => number }) {
           removed = await repo.removePost(tx, id)
           if (!removed && (await repo.postState(tx, id)) === null) throw new ModerationRefusal(`no post with id ${id}`)
         } else {
-          const postId = await repo.removeComment(tx, id)
-          removed = postId !== null
-          if (postId !== null) await moveCommentCount(tx, postId, -1)
+          const gone = await repo.removeComment(tx, id)
+          removed = gone !== null
+          if (gone !== null) await moveCommentCount(tx, gone.postId, -gone.hidden)
           else if (!(await repo.commentExists(tx, id))) throw new ModerationRefusal(`no comment with id ${id}`)
         }
         return { removed, resolved: await repo.resolveReports(tx, targetType, id, new Date(deps.now())) }

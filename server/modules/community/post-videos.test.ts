@@ -64,7 +64,9 @@ describe.each(BACKENDS)('post videos (%s)', (backend) => {
   const getKey = (videoId: number, token: string) =>
     t.app.inject({ method: 'GET', url: `/api/media/key/${videoId}?pt=${encodeURIComponent(token)}` })
 
-  it('an upload becomes a playable encrypted HLS stream through its job; the key is the author’s', async () => {
+  it('an upload becomes a playable encrypted HLS stream through its job, ENCRYPT_M3U8 or not; the key is the author’s', async () => {
+    // /hls/ serves files to anyone: without encryption a post video would be open to any guessed id.
+    await t.rebuild({ encryptM3u8: false })
     const author = await loginGuest(t.client, 'device-pv-author')
     const id = await uploadVideo(t.client, clip, 'clip')
     const source = join(dataDir, (await postVideo(id)).sourcePath!)
@@ -133,7 +135,7 @@ describe.each(BACKENDS)('post videos (%s)', (backend) => {
     const id = await uploadVideo(t.client, clip, 'broken')
     const source = join(dataDir, (await postVideo(id)).sourcePath!)
     await writeFile(source, noiseBytes(4096))
-    const postVideosService = createPostVideos({ db: t.db, now: t.clock.now, config: t.config })
+    const postVideosService = createPostVideos({ db: t.db, now: t.clock.now, config: t.config, log: t.app.log })
     const worker = createJobWorker({
       db: t.db,
       now: t.clock.now,
@@ -308,7 +310,7 @@ describe.each(BACKENDS)('post videos (%s)', (backend) => {
         .set({ dir: String(videoId) })
         .where(eq(videoStreams.videoId, videoId))
     }
-    const service = createPostVideos({ db: t.db, now: t.clock.now, config: t.config })
+    const service = createPostVideos({ db: t.db, now: t.clock.now, config: t.config, log: t.app.log })
     expect(await service.removeUnattached()).toBe(0)
     t.clock.advance(UNATTACHED_TTL_MS + 1)
     expect(await service.removeUnattached()).toBe(2)
@@ -319,5 +321,27 @@ describe.each(BACKENDS)('post videos (%s)', (backend) => {
     expect((await t.db.select({ id: videos.id }).from(videos)).map((row) => row.id)).toEqual([attached.videoId])
     expect(await readdir(mediaDir)).toEqual([String(attached.videoId)])
     await expect(readFile(waitingSource)).rejects.toThrow()
+  })
+
+  it('a post video the cleanup cannot collect is logged and skipped; the others are still collected', async () => {
+    await t.app.jobs.stop()
+    const author = await loginGuest(t.client, 'device-stuck')
+    const stuck = await uploadVideo(t.client, clip, 'stuck')
+    // A directory where its source file was: removing it as a file fails.
+    const stuckSource = join(dataDir, (await postVideo(stuck)).sourcePath!)
+    await rm(stuckSource)
+    await mkdir(join(stuckSource, 'inside'), { recursive: true })
+    await readyPostVideo(author)
+    const other = await uploadVideo(t.client, clip, 'other')
+    const otherSource = join(dataDir, (await postVideo(other)).sourcePath!)
+    t.clock.advance(UNATTACHED_TTL_MS + 1)
+
+    const service = createPostVideos({ db: t.db, now: t.clock.now, config: t.config, log: t.app.log })
+    expect(await service.removeUnattached()).toBe(2)
+    expect(await t.db.select().from(postVideos)).toEqual([])
+    await expect(readFile(otherSource)).rejects.toThrow()
+    const failures = t.logs.filter((line) => line.includes('collecting an unattached post video failed'))
+    expect(failures).toHaveLength(1)
+    expect(JSON.parse(failures[0]!)).toMatchObject({ postVideo: stuck, err: expect.anything() })
   })
 })

@@ -1,14 +1,16 @@
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { FastifyBaseLogger } from 'fastify'
 import { POST_VIDEO_CONTENT_TYPE } from '../../../core/contracts/media.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
+import { loggableError } from '../../loggable-error.ts'
 import type { FfmpegOptions } from '../../media-pipeline/ffmpeg.ts'
 import type { ImageConfig } from '../images/service.ts'
 import { enqueueJob, type JobHandler } from '../jobs/queue.ts'
 import { importStream } from '../streams/import.ts'
 import { mediaDirOf } from '../streams/routes.ts'
-import type { PostVideoSink } from '../uploads/video.ts'
+import { VIDEO_FORMATS, type PostVideoSink } from '../uploads/video.ts'
 import * as repo from './post-videos-repo.ts'
 
 /** The job kind that transcodes a post's video. */
@@ -27,6 +29,8 @@ export interface PostVideosDeps {
   now: () => number
   config: Pick<Config, 'dataDir' | 'encryptM3u8' | 'previewSeconds'> & ImageConfig
   ffmpeg?: FfmpegOptions
+  /** Where the cleanup reports a post video it could not collect (the next pass tries again). */
+  log: Pick<FastifyBaseLogger, 'error'>
 }
 
 function titleOf(content: string | null): string {
@@ -84,6 +88,11 @@ export function createPostVideos(deps: PostVideosDeps) {
             vip: 0,
           },
           signal,
+          // Always: /hls/ serves the files to anyone who guesses the (sequential) video id, so
+          // only the key endpoint's check on the post keeps a paid or hidden post's video private.
+          encrypt: true,
+          // The upload's probe checked the container; the transcoder checks it again on what it opens.
+          formats: VIDEO_FORMATS,
           within: async (tx, videoId) => {
             // Collected while transcoding: roll back, so the new video's rows and files go too.
             if (!(await repo.markReady(tx, id, videoId, new Date(deps.now())))) {
@@ -105,13 +114,18 @@ export function createPostVideos(deps: PostVideosDeps) {
     const ids = await repo.unattachedBefore(db, new Date(deps.now() - UNATTACHED_TTL_MS), CLEANUP_BATCH)
     let removed = 0
     for (const id of ids) {
-      const files = await db.transaction((tx) => repo.deleteUnattached(tx, id))
-      if (!files) continue
-      removed += 1
-      if (files.sourcePath) await rm(sourceFile(files.sourcePath), { force: true })
-      // Only a directory importStream made (its video id), never a path from elsewhere.
-      if (files.streamDir && /^[0-9]+$/.test(files.streamDir))
-        await rm(join(mediaDirOf(config), files.streamDir), { recursive: true, force: true })
+      // One that fails is logged and skipped, so it cannot keep the others from being collected.
+      try {
+        const files = await db.transaction((tx) => repo.deleteUnattached(tx, id))
+        if (!files) continue
+        if (files.sourcePath) await rm(sourceFile(files.sourcePath), { force: true })
+        // Only a directory importStream made (its video id), never a path from elsewhere.
+        if (files.streamDir && /^[0-9]+$/.test(files.streamDir))
+          await rm(join(mediaDirOf(config), files.streamDir), { recursive: true, force: true })
+        removed += 1
+      } catch (error) {
+        deps.log.error({ err: loggableError(error), postVideo: id }, 'collecting an unattached post video failed')
+      }
     }
     return removed
   }

@@ -301,11 +301,6 @@ export async function lockUsers(db: Db, userIds: number[]) {
     .for('no key update')
 }
 
-export async function bannedUntil(db: Db, userId: number): Promise<Date | null> {
-  const [row] = await db.select({ bannedUntil: users.bannedUntil }).from(users).where(eq(users.id, userId))
-  return row?.bannedUntil ?? null
-}
-
 export async function countPostsSince(db: Db, authorId: number, since: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })

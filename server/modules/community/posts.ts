@@ -9,10 +9,11 @@ import type {
 import { LOCKED_PREVIEW_CHARACTERS, PostState, PostVideoState } from '../../../core/contracts/community-rules.ts'
 import { PAGE_SIZE, type Page } from '../../../core/contracts/media.ts'
 import type { LikeResult, PayResult } from '../../../core/contracts/play.ts'
-import { BUSINESS_MESSAGES, BusinessCode, ResultCode } from '../../../core/protocol/codes.ts'
+import { BusinessCode, ResultCode } from '../../../core/protocol/codes.ts'
 import type { Db } from '../../db/client.ts'
 import { DEFAULT_APP_CONFIG, type StoredAppConfig } from '../../db/seed.ts'
-import { AppError } from '../../errors.ts'
+import { AppError, businessError } from '../../errors.ts'
+import { refuseBanned } from '../accounts/ban.ts'
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
 import { loadConfigValue } from '../ping/repo.ts'
 import { balanceOf, RefType } from '../wallet/repo.ts'
@@ -29,14 +30,7 @@ type PublishRequest = v.InferOutput<typeof PublishRequestSchema>
 export const DAILY_POST_LIMIT = 20
 const DAY_MS = 24 * 60 * 60 * 1000
 
-export const businessError = (code: BusinessCode) => new AppError(code, BUSINESS_MESSAGES[code])
-
 const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000)
-
-/** 7050 while a ban runs: a banned user reads but does not publish, comment or upload. */
-export function refuseBanned(bannedUntil: Date | null, nowMs: number) {
-  if (bannedUntil && bannedUntil.getTime() > nowMs) throw businessError(BusinessCode.Banned)
-}
 
 /** How cards name a user: a guest without a nickname is 游客<id>, as user/info shows them. */
 export function toAuthor(user: { id: number; nickname: string; avatar: string }): Author {
@@ -228,13 +222,10 @@ export function createPostsService(deps: CommunityDeps) {
    * author's share, all in one transaction. Without the balance it rolls back, writing nothing.
    */
   async function pay(userId: number, postId: number): Promise<PayResult> {
-    const post = await repo.findPost(db, postId)
+    // Whatever the caller cannot see is 7004, as post/detail answers: no hint that the id exists.
+    const post = await visiblePost(db, userId, postId)
     if (!post) throw businessError(BusinessCode.NotFound)
-    if (post.state === PostState.Removed) throw businessError(BusinessCode.PostUnavailable)
     if (post.authorId === userId) return { alreadyOwned: true, balance: await wallet.balance(userId) }
-    if (post.state !== PostState.Published || (await repo.hasBlocked(db, userId, post.authorId))) {
-      throw businessError(BusinessCode.PostUnavailable)
-    }
     if (post.price <= 0) throw businessError(BusinessCode.NotForSale)
     const authorShare = Math.floor((post.price * deps.config.creatorShare) / 100)
     return db.transaction(async (tx) => {

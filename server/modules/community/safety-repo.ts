@@ -1,13 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { ReportTarget } from '../../../core/contracts/community-rules.ts'
 import type { Db } from '../../db/client.ts'
-import { users } from '../../db/schema/accounts.ts'
 import { reports, userBlocks } from '../../db/schema/community.ts'
-
-export async function userExists(db: Db, userId: number): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId))
-  return rows.length > 0
-}
 
 /** One report per reporter and target: a repeat inserts nothing. */
 export async function insertReport(

@@ -1,9 +1,11 @@
 import type * as v from 'valibot'
 import type { ReportRequestSchema } from '../../../core/contracts/community.ts'
 import { BusinessCode } from '../../../core/protocol/codes.ts'
+import { businessError } from '../../errors.ts'
 import { findComment } from './comments-repo.ts'
+import { userExists } from './creators-repo.ts'
 import type { CommunityDeps } from './deps.ts'
-import { businessError, visiblePost } from './posts.ts'
+import { visiblePost } from './posts.ts'
 import * as repo from './safety-repo.ts'
 
 type ReportRequest = v.InferOutput<typeof ReportRequestSchema>
@@ -14,7 +16,7 @@ export function createSafetyService(deps: CommunityDeps) {
 
   /** Whether the reporter can see what they report: a post or comment hidden from them is 7004. */
   async function targetExists(userId: number, { targetType, targetId }: ReportRequest): Promise<boolean> {
-    if (targetType === 'user') return repo.userExists(db, targetId)
+    if (targetType === 'user') return userExists(db, targetId)
     if (targetType === 'post') return (await visiblePost(db, userId, targetId)) !== null
     const comment = await findComment(db, targetId)
     return comment !== null && !comment.removed && (await visiblePost(db, userId, comment.postId)) !== null
@@ -36,7 +38,7 @@ export function createSafetyService(deps: CommunityDeps) {
   /** user/block: idempotent both ways; the blocked user's posts and comments leave the blocker's lists. */
   async function block(userId: number, otherId: number, blocked: boolean): Promise<{ blocked: boolean }> {
     if (otherId === userId) throw businessError(BusinessCode.NotYourself)
-    if (!(await repo.userExists(db, otherId))) throw businessError(BusinessCode.NotFound)
+    if (!(await userExists(db, otherId))) throw businessError(BusinessCode.NotFound)
     await repo.setBlock(db, userId, otherId, blocked, new Date(deps.now()))
     return { blocked }
   }

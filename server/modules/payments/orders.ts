@@ -9,9 +9,9 @@ import {
   type OrderPage,
   type RechargeSubmitResult,
 } from '../../../core/contracts/payments.ts'
-import { BUSINESS_MESSAGES, BusinessCode } from '../../../core/protocol/codes.ts'
+import { BusinessCode } from '../../../core/protocol/codes.ts'
 import type { Db } from '../../db/client.ts'
-import { AppError } from '../../errors.ts'
+import { businessError } from '../../errors.ts'
 import { loggableError } from '../../loggable-error.ts'
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
 import { RefType } from '../wallet/repo.ts'
@@ -72,8 +72,6 @@ export function toOrder(row: OrderRow): Order {
     paidAt: seconds(row.paidAt),
   }
 }
-
-const businessError = (code: BusinessCode) => new AppError(code, BUSINESS_MESSAGES[code])
 
 /** A refund that cannot be made (not paid, refunded already, the diamonds spent): nothing changed. */
 export class RefundRefusedError extends Error {

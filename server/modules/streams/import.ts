@@ -105,6 +105,10 @@ export interface StreamInput {
   /** Write an unencrypted preview of PREVIEW_SECONDS (priced videos). */
   preview?: boolean
   signal?: AbortSignal
+  /** Encrypt the segments whatever ENCRYPT_M3U8 says (post videos). */
+  encrypt?: boolean
+  /** The containers taken (transcodeToHls's `formats`): an upload's, re-checked before transcoding. */
+  formats?: ReadonlySet<string>
   /** Runs last in the transaction that writes the rows (a caller's own rows pointing at the video). */
   within?: (tx: Db, videoId: number) => Promise<void>
 }
@@ -123,7 +127,7 @@ export async function importStream(deps: ImportDeps, input: StreamInput): Promis
   const videoId = await repo.reserveVideoId(deps.db)
   const dir = String(videoId)
   const outputDir = join(mediaDirOf(deps.config), dir)
-  const encrypted = deps.config.encryptM3u8
+  const encrypted = input.encrypt ?? deps.config.encryptM3u8
   const preview = input.preview === true && deps.config.previewSeconds > 0
 
   const result = await transcodeToHls({
@@ -135,6 +139,7 @@ export async function importStream(deps: ImportDeps, input: StreamInput): Promis
     ...(deps.onStage && { onStage: deps.onStage }),
     ...(deps.randomBytes && { randomBytes: deps.randomBytes }),
     ...(input.signal && { signal: input.signal }),
+    ...(input.formats && { formats: input.formats }),
   })
   const durationSeconds = Math.max(1, Math.round(result.durationSeconds))
   try {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { preparedPerDb } from '../../db/prepared.ts'
 import { users } from '../../db/schema/accounts.ts'
@@ -83,7 +83,7 @@ const countChunksQuery = preparedPerDb((db) =>
 const videoChunkTargetQuery = preparedPerDb((db) =>
   db
     .select({
-      banned: sql<boolean>`coalesce(${users.bannedUntil} > ${sql.placeholder('now')}, false)`,
+      bannedUntil: users.bannedUntil,
       upload: uploads,
       present: sql<boolean>`exists (select 1 from ${uploadChunks} where ${uploadChunks.uploadId} = ${uploads.id} and ${uploadChunks.chunkNumber} = ${sql.placeholder('chunkNumber')})`,
     })
@@ -98,19 +98,19 @@ const videoChunkTargetQuery = preparedPerDb((db) =>
 )
 
 /**
- * What a video chunk needs before its bytes are written, in one prepared query: whether its
- * user is banned at `now`, the owner's upload of this identifier (unlocked; null before its first
+ * What a video chunk needs before its bytes are written, in one prepared query: the end of its
+ * user's ban, the owner's upload of this identifier (unlocked; null before its first
  * chunk) and whether this chunk's row is there already.
  */
 export async function findVideoChunkTarget(
   db: Db,
-  target: { userId: number; owner: string; identifier: string; chunkNumber: number; now: Date },
-): Promise<{ banned: boolean; upload: UploadRow | null; present: boolean }> {
-  const rows = await videoChunkTargetQuery(db).execute({ ...target, now: target.now.toISOString() })
+  target: { userId: number; owner: string; identifier: string; chunkNumber: number },
+): Promise<{ bannedUntil: Date | null; upload: UploadRow | null; present: boolean }> {
+  const rows = await videoChunkTargetQuery(db).execute(target)
   const row = rows[0]
   return row
-    ? { banned: row.banned, upload: row.upload, present: row.present }
-    : { banned: false, upload: null, present: false }
+    ? { bannedUntil: row.bannedUntil, upload: row.upload, present: row.present }
+    : { bannedUntil: null, upload: null, present: false }
 }
 
 /**
@@ -197,13 +197,10 @@ export async function partialVideoUploads(db: Db, ids: number[]): Promise<number
   return rows.map((row) => row.id)
 }
 
-/** Whether the user is banned at `now` (users.banned_until): they may read, not upload. */
-export async function isBanned(db: Db, userId: number, now: Date): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), gt(users.bannedUntil, now)))
-  return rows.length > 0
+/** The end of the user's ban (users.banned_until), null when none was ever set. */
+export async function bannedUntil(db: Db, userId: number): Promise<Date | null> {
+  const [row] = await db.select({ bannedUntil: users.bannedUntil }).from(users).where(eq(users.id, userId))
+  return row?.bannedUntil ?? null
 }
 
 export async function findImageSize(db: Db, key: string) {

@@ -5,10 +5,11 @@ import type * as v from 'valibot'
 import type { UploadChunkResultSchema } from '../../../core/contracts/account.ts'
 import { MAX_UPLOAD_BYTES, type UploadChunkParams } from '../../../core/contracts/upload.ts'
 import { plainImageType } from '../../../core/images/image-type.ts'
-import { BUSINESS_MESSAGES, BusinessCode, ResultCode } from '../../../core/protocol/codes.ts'
+import { ResultCode } from '../../../core/protocol/codes.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { SessionUser } from '../../plugins/session.ts'
+import { refuseBanned as refuseUserBanned } from '../accounts/ban.ts'
 import { IMAGE_PATH } from '../images/kinds.ts'
 import { storeImage, type ImageConfig } from '../images/service.ts'
 import { videoSourcePath } from './files.ts'
@@ -129,10 +130,8 @@ export async function lockUpload(
 }
 
 /** A banned user (users.banned_until) may read but not upload: 7050, with 403 for the uploader. */
-export const bannedRefusal = () => new AppError(BusinessCode.Banned, BUSINESS_MESSAGES[BusinessCode.Banned], 403)
-
 export async function refuseBanned(db: Db, owner: UploadOwner, now: Date) {
-  if (owner.userId !== null && (await repo.isBanned(db, owner.userId, now))) throw bannedRefusal()
+  if (owner.userId !== null) refuseUserBanned(await repo.bannedUntil(db, owner.userId), now.getTime(), 403)
 }
 
 /**

@@ -268,7 +268,7 @@ describe.each(BACKENDS)('upload/video (%s)', (backend) => {
       db: t.db,
       config: t.config,
       now: t.clock.now,
-      postVideos: createPostVideos({ db: t.db, now: t.clock.now, config: t.config }).sink,
+      postVideos: createPostVideos({ db: t.db, now: t.clock.now, config: t.config, log: t.app.log }).sink,
       jobQueued: () => {},
     })
     expect(await videoUploads.removeOrphanFiles()).toBe(1)

@@ -16,7 +16,8 @@ import {
 import { uploadIdOfFile, uploadsDirOf, videoSourcePath } from './files.ts'
 import * as repo from './repo.ts'
 import { AppError } from '../../errors.ts'
-import { bannedRefusal, lockUpload, refuse, sameUpload, UPLOAD_TTL_MS, type UploadOwner } from './service.ts'
+import { refuseBanned as refuseUserBanned } from '../accounts/ban.ts'
+import { lockUpload, refuse, sameUpload, UPLOAD_TTL_MS, type UploadOwner } from './service.ts'
 
 export type VideoChunkResult = v.InferOutput<typeof VideoChunkResultSchema>
 
@@ -28,7 +29,7 @@ export const MAX_VIDEO_UPLOADS_PER_USER_PER_DAY = 10
  * a playlist (HLS, concat) would make the transcoder open other files, an image sequence or a
  * GIF is not a video a phone records.
  */
-const VIDEO_FORMATS = new Set(['mov', 'mp4', 'matroska', 'webm', 'avi', 'mpegts', 'flv', 'mpeg'])
+export const VIDEO_FORMATS = new Set(['mov', 'mp4', 'matroska', 'webm', 'avi', 'mpegts', 'flv', 'mpeg'])
 
 /** What the community module does with a finished upload (community/post-videos.ts). */
 export interface PostVideoSink {
@@ -212,9 +213,8 @@ export function createVideoUploads(deps: VideoUploadsDeps) {
         owner: owner.key,
         identifier: params.identifier,
         chunkNumber: params.chunkNumber,
-        now,
       })
-      if (target.banned) throw bannedRefusal()
+      refuseUserBanned(target.bannedUntil, now.getTime(), 403)
       const begin = () =>
         db.transaction((tx) => lockUpload(tx, owner, params, now, 'video', MAX_VIDEO_UPLOADS_PER_USER_PER_DAY))
       let upload = target.upload ? sameUpload(target.upload, params, 'video') : await begin()

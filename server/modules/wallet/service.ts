@@ -1,9 +1,9 @@
 import { PAGE_SIZE } from '../../../core/contracts/media.ts'
 import type { LedgerPage } from '../../../core/contracts/payments.ts'
 import type { PayResult } from '../../../core/contracts/play.ts'
-import { BUSINESS_MESSAGES, BusinessCode } from '../../../core/protocol/codes.ts'
+import { BusinessCode } from '../../../core/protocol/codes.ts'
 import type { Db } from '../../db/client.ts'
-import { AppError } from '../../errors.ts'
+import { businessError } from '../../errors.ts'
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
 import * as repo from './repo.ts'
 import { RefType } from './repo.ts'
@@ -13,8 +13,6 @@ export const MAX_AMOUNT = 1_000_000_000_000
 
 /** The ledger's cursor names its list, so another list's cursor is refused. */
 const LEDGER_LIST = 'ledger'
-
-const businessError = (code: BusinessCode) => new AppError(code, BUSINESS_MESSAGES[code])
 
 /** What a ledger row says about a balance change made inside another module's transaction. */
 export interface LedgerRef {
