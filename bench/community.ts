@@ -45,6 +45,9 @@ async function insertPosts(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
+    // The demo seed has posts of its own (with images and likes): only the bench's rows get more.
+    const { rows } = await client.query<{ last: number }>('select coalesce(max(id), 0)::int4 as last from posts')
+    const firstNew = rows[0]!.last + 1
     await client.query(`
       insert into users (nickname, is_guest, created_at)
       select '作者' || n, false, now() from generate_series(1, ${AUTHORS}) n`)
@@ -57,10 +60,11 @@ async function insertPosts(databaseUrl: string) {
     await client.query(`
       insert into post_images (post_id, position, image_key)
       select p.id, i.position, i.key from posts p
-      cross join (select key, (row_number() over (order by key)) - 1 as position from images limit 3) i`)
+      cross join (select key, (row_number() over (order by key)) - 1 as position from images limit 3) i
+      where p.id >= ${firstNew}`)
     await client.query(`
       insert into post_likes (user_id, post_id, created_at)
-      select p.author_id, p.id, now() from posts p where p.id % 3 = 0`)
+      select p.author_id, p.id, now() from posts p where p.id >= ${firstNew} and p.id % 3 = 0`)
   } finally {
     await client.end()
   }

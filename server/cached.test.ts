@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cached, derivedOnce, jsonText } from './cached.ts'
+import { cached, cachedByKey, derivedOnce, jsonText } from './cached.ts'
 
 describe('cached', () => {
   it('shares one frozen value per TTL and loads again after it', async () => {
@@ -33,6 +33,39 @@ describe('cached', () => {
     await expect(get()).rejects.toThrow('database down')
     fail = false
     expect(await get()).toEqual({ ok: true })
+  })
+})
+
+describe('cachedByKey', () => {
+  it('keeps one frozen value per key for a TTL; a failed load is not kept', async () => {
+    let time = 0
+    const loads: string[] = []
+    const get = cachedByKey<{ key: string }>(() => time, 1000, 10)
+    const load = (key: string) => async () => {
+      loads.push(key)
+      if (key === 'bad') throw new Error('database down')
+      return { key }
+    }
+    const [a, again] = await Promise.all([get('a', load('a')), get('a', load('a'))])
+    expect(again).toBe(a)
+    expect(get('a', load('a'))).toBe(a)
+    expect(Object.isFrozen(a)).toBe(true)
+    expect(await get('b', load('b'))).toEqual({ key: 'b' })
+    await expect(get('bad', load('bad'))).rejects.toThrow('database down')
+    await expect(get('bad', load('bad'))).rejects.toThrow('database down')
+    time = 1000
+    expect(await get('a', load('a'))).not.toBe(a)
+    expect(loads).toEqual(['a', 'b', 'bad', 'bad', 'a'])
+  })
+
+  it('holds at most maxKeys values, dropping the oldest', async () => {
+    let loads = 0
+    const get = cachedByKey<number>(() => 0, 1000, 2)
+    const load = async () => ++loads
+    for (const key of ['a', 'b', 'c']) await get(key, load)
+    expect(await get('c', load)).toBe(3)
+    expect(await get('b', load)).toBe(2)
+    expect(await get('a', load)).toBe(4)
   })
 })
 

@@ -33,6 +33,47 @@ export function cached<T>(now: () => number, ttlMs: number, load: () => Promise<
   }
 }
 
+/**
+ * cached() for many values told apart by a key (e.g. one page of a list per filter and cursor):
+ * each key's value lives one TTL; concurrent misses of a key share one load; a failed load is
+ * not kept. At most `maxKeys` values are held: a miss first drops the expired ones and, when
+ * still full, the oldest, so keys chosen by callers cannot grow memory without bound. Values are
+ * frozen like cached()'s, but not answers themselves (no jsonText): callers build on them.
+ */
+export function cachedByKey<T>(
+  now: () => number,
+  ttlMs: number,
+  maxKeys: number,
+): (key: string, load: () => Promise<T>) => T | Promise<T> {
+  // Insertion order is expiry order (one TTL for all, a renewed key is inserted again).
+  const entries = new Map<string, { expiresAt: number; loading: Promise<T>; loaded: { value: T } | null }>()
+  return (key, load) => {
+    const time = now()
+    const entry = entries.get(key)
+    if (entry && time < entry.expiresAt) return entry.loaded ? entry.loaded.value : entry.loading
+    entries.delete(key)
+    for (const [oldKey, old] of entries) {
+      if (old.expiresAt > time && entries.size < maxKeys) break
+      entries.delete(oldKey)
+    }
+    const loading = load().then((value) => {
+      if (typeof value === 'object' && value !== null) deepFreeze(value)
+      return value
+    })
+    const fresh = { expiresAt: time + ttlMs, loading, loaded: null as { value: T } | null }
+    entries.set(key, fresh)
+    loading.then(
+      (value) => {
+        fresh.loaded = { value }
+      },
+      () => {
+        if (entries.get(key) === fresh) entries.delete(key)
+      },
+    )
+    return loading
+  }
+}
+
 function shared<T>(value: T): T {
   if (typeof value === 'object' && value !== null) {
     deepFreeze(value)

@@ -22,7 +22,7 @@ import type { Position } from '../catalogue/cursor.ts'
  */
 export const HotWeight = { like: 1, comment: 2 } as const
 
-/** A post as cards are built from it, seen by one viewer (liked, bought). */
+/** A post as cards are built from it, seen by one viewer (liked, bought; false for nobody's). */
 export interface CardRow {
   id: number
   authorId: number
@@ -82,7 +82,8 @@ const msParam = (n: number) => `('epoch'::timestamptz + $${n}::float8 * interval
 
 /**
  * Pages of published posts for every post/list of one event-loop turn (batchPerTurn), one
- * request per element of the arrays: for the viewer, of a category and an author (null: any),
+ * request per element of the arrays: for the viewer (null: nobody's, a page any caller may
+ * share once their own state is added: no likes, purchases, blocks), of a category and an author (null: any),
  * by followed creators only when `following`, never by someone the viewer blocked; after
  * (after_key, after_id) (null: from the start), `lim` of them. Each page is chosen first (a
  * range of the published partial indexes), then only its rows are joined and given their
@@ -135,7 +136,7 @@ export interface PublishedFilter {
 }
 
 interface PageRequest {
-  viewerId: number
+  viewerId: number | null
   filter: PublishedFilter
   after: Position | null
   limit: number
@@ -160,7 +161,69 @@ function batchedPages(db: Db, name: string, text: string) {
   })
 }
 
+/**
+ * One viewer's own state over posts of a shared page, for every post/list of a turn: flattened
+ * (request, viewer, post, author) rows, answered only where something is set — the viewer liked
+ * or bought the post, blocked its author, or the post is no longer published.
+ */
+const VIEWER_STATES_SQL = `
+  select * from (
+    select q.n, q.post,
+      exists (select 1 from post_likes l where l.user_id = q.viewer and l.post_id = q.post),
+      exists (select 1 from post_purchases b where b.user_id = q.viewer and b.post_id = q.post),
+      exists (select 1 from user_blocks k where k.blocker_id = q.viewer and k.blocked_id = q.author)
+        or not exists (select 1 from posts p where p.id = q.post and p.state = 'published')
+    from unnest($1::int4[], $2::int4[], $3::int4[], $4::int4[]) q(n, viewer, post, author)
+  ) s(n, post, liked, bought, unfit)
+  where s.liked or s.bought or s.unfit`
+
+/** What one viewer adds to a shared page: their likes and purchases; `unfit` when it is not theirs to see. */
+export interface ViewerState {
+  liked: Set<number>
+  bought: Set<number>
+  /** They blocked an author of the page, or one of its posts stopped being published. */
+  unfit: boolean
+}
+
+interface ViewerStateRequest {
+  viewerId: number
+  posts: readonly { id: number; authorId: number }[]
+}
+
+function batchedViewerStates(db: Db) {
+  const query = rawPrepared(db, 'community-viewer-states', VIEWER_STATES_SQL)
+  return batchPerTurn(async (requests: ViewerStateRequest[]) => {
+    const n: number[] = []
+    const viewers: number[] = []
+    const postIds: number[] = []
+    const authors: number[] = []
+    requests.forEach((request, i) => {
+      for (const post of request.posts) {
+        n.push(i)
+        viewers.push(request.viewerId)
+        postIds.push(post.id)
+        authors.push(post.authorId)
+      }
+    })
+    const states: ViewerState[] = requests.map(() => ({ liked: new Set(), bought: new Set(), unfit: false }))
+    for (const [i, postId, liked, bought, unfit] of (await query([n, viewers, postIds, authors])) as [
+      number,
+      number,
+      boolean,
+      boolean,
+      boolean,
+    ][]) {
+      const state = states[i]!
+      if (liked) state.liked.add(postId)
+      if (bought) state.bought.add(postId)
+      if (unfit) state.unfit = true
+    }
+    return states
+  })
+}
+
 const statements = preparedPerDb((db) => ({
+  viewerStates: batchedViewerStates(db),
   latest: batchedPages(db, 'community-posts-latest', publishedPages('p.published_at', afterMs)),
   hot: batchedPages(db, 'community-posts-hot', publishedPages('p.hot_score', 'r.after_key::int8')),
   mine: rawPrepared(db, 'community-posts-mine', MINE_SQL),
@@ -228,14 +291,26 @@ function toCardRow(raw: unknown[]): CardRow {
   }
 }
 
-/** Up to `limit` published cards for the viewer after `after`, newest or hottest first. */
+/**
+ * Up to `limit` published cards for the viewer after `after`, newest or hottest first; for
+ * `viewerId` null, as nobody sees them (nothing liked, bought or blocked).
+ */
 export function listPublished(
   db: Db,
-  viewerId: number,
+  viewerId: number | null,
   options: { sort: 'latest' | 'hot'; filter: PublishedFilter; after: Position | null; limit: number },
 ): Promise<CardRow[]> {
   const { sort, ...page } = options
   return statements(db)[sort]({ viewerId, ...page })
+}
+
+/** The viewer's likes and purchases among `posts`, and whether any is unfit for them (ViewerState). */
+export function viewerState(
+  db: Db,
+  viewerId: number,
+  posts: readonly { id: number; authorId: number }[],
+): Promise<ViewerState> {
+  return statements(db).viewerStates({ viewerId, posts })
 }
 
 /** Up to `limit` of the viewer's own cards after `after`, newest first. */

@@ -12,7 +12,7 @@ import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
 import { encodeCursor } from '../catalogue/cursor.ts'
 import { balanceOf, ledgerOf } from '../wallet/testing.ts'
 import { insertStream } from '../watching/testing.ts'
-import { createPostsService, DAILY_POST_LIMIT, lockedPreview } from './posts.ts'
+import { createPostsService, DAILY_POST_LIMIT, LIST_CACHE_MS, lockedPreview } from './posts.ts'
 import {
   communityAudit,
   fund,
@@ -139,6 +139,87 @@ describe.each(BACKENDS)('posts (%s)', (backend) => {
     expect((await ok<Page<PostCard>>(other.client, 'post/list', {})).items.map((card) => card.id)).toEqual([postId])
     await ok(me.client, 'user/block', { id: troll, block: false })
     expect((await ok<Page<PostCard>>(me.client, 'post/list', {})).items).toHaveLength(1)
+  })
+
+  it('a shared page never shows a blocked author to the blocker: their pages come whole from the uncached query', async () => {
+    const me = await viewer()
+    const other = await signIn(t.newClient, 'device-other')
+    const author = await insertUser(t.db)
+    const troll = await insertUser(t.db, { nickname: '捣乱的人' })
+    const kept: number[] = []
+    for (let i = 0; i < 12; i++) {
+      kept.push(await insertPost(t.db, { authorId: author, at: new Date(START_MS + i * 60_000) }))
+    }
+    const trolls: number[] = []
+    for (let i = 0; i < 3; i++) {
+      trolls.push(await insertPost(t.db, { authorId: troll, at: new Date(START_MS + (20 + i) * 60_000) }))
+    }
+    // The other reader fills the shared first page (three of the troll's posts on it) first.
+    const shared = await ok<Page<PostCard>>(other.client, 'post/list', {})
+    expect(shared.items.slice(0, 3).map((card) => card.id)).toEqual([...trolls].reverse())
+    await ok(me.client, 'user/block', { id: troll, block: true })
+    const first = await ok<Page<PostCard>>(me.client, 'post/list', {})
+    expect(first.items.map((card) => card.id)).toEqual(kept.slice(2).reverse())
+    const second = await ok<Page<PostCard>>(me.client, 'post/list', { cursor: first.nextCursor })
+    expect(second.items.map((card) => card.id)).toEqual(kept.slice(0, 2).reverse())
+    expect(second.nextCursor).toBeNull()
+    // The troll's post just past a shared page of ten decides its nextCursor: the blocker's has none.
+    await insertPost(t.db, { authorId: troll, categoryId: 3, at: new Date(START_MS - 60_000) })
+    for (let i = 0; i < 10; i++) await insertPost(t.db, { authorId: author, categoryId: 3, at: new Date(START_MS + i) })
+    expect((await ok<Page<PostCard>>(other.client, 'post/list', { categoryId: 3 })).nextCursor).not.toBeNull()
+    const category = await ok<Page<PostCard>>(me.client, 'post/list', { categoryId: 3 })
+    expect(category.items.map((card) => card.author.id)).toEqual(Array(10).fill(author))
+    expect(category.nextCursor).toBeNull()
+    expect((await ok<Page<PostCard>>(other.client, 'post/list', {})).items).toEqual(shared.items)
+  })
+
+  it(`a shared page lasts ${LIST_CACHE_MS} ms: the caller's own likes and purchases show at once, new posts and counts then`, async () => {
+    const me = await viewer()
+    const author = await signIn(t.newClient, 'device-author')
+    const keys = [await insertImage(t.db, author.userId)]
+    const priced = await insertPost(t.db, {
+      authorId: author.userId,
+      content: '第一行是公开的\n第二行是付费的内容',
+      price: 500,
+      imageKeys: keys,
+    })
+    await fund(t.db, me.userId, 1000)
+    expect((await ok<Page<PostCard>>(me.client, 'post/list', {})).items[0]).toMatchObject({
+      id: priced,
+      locked: true,
+      images: [],
+      liked: false,
+      likeCount: 0,
+    })
+    await ok(me.client, 'post/pay', { id: priced })
+    await ok(me.client, 'post/like', { id: priced, like: true })
+    const later = await insertPost(t.db, { authorId: author.userId, at: new Date(START_MS + 60_000) })
+    const cached = await ok<Page<PostCard>>(me.client, 'post/list', {})
+    expect(cached.items.map((card) => card.id)).toEqual([priced])
+    expect(cached.items[0]).toMatchObject({
+      locked: false,
+      content: '第一行是公开的\n第二行是付费的内容',
+      images: [{ key: keys[0] }],
+      liked: true,
+      likeCount: 0,
+    })
+    // The author's own view of a priced post is whole, from the same shared page.
+    expect((await ok<Page<PostCard>>(author.client, 'post/list', {})).items[0]).toMatchObject({ locked: false })
+
+    t.clock.advance(LIST_CACHE_MS)
+    const fresh = await ok<Page<PostCard>>(me.client, 'post/list', {})
+    expect(fresh.items.map((card) => card.id)).toEqual([later, priced])
+    expect(fresh.items[1]).toMatchObject({ liked: true, likeCount: 1, locked: false })
+  })
+
+  it('a post removed while its page is shared leaves the list at once', async () => {
+    const me = await viewer()
+    const author = await insertUser(t.db)
+    const gone = await insertPost(t.db, { authorId: author, at: new Date(START_MS + 60_000) })
+    const stays = await insertPost(t.db, { authorId: author })
+    expect((await ok<Page<PostCard>>(me.client, 'post/list', {})).items.map((card) => card.id)).toEqual([gone, stays])
+    await t.db.update(posts).set({ state: PostState.Removed }).where(eq(posts.id, gone))
+    expect((await ok<Page<PostCard>>(me.client, 'post/list', {})).items.map((card) => card.id)).toEqual([stays])
   })
 
   it('a locked post shows the first lines and the image count, never the images, the video or the full text', async () => {

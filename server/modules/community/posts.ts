@@ -12,6 +12,7 @@ import type { LikeResult, PayResult } from '../../../core/contracts/play.ts'
 import { BusinessCode, ResultCode } from '../../../core/protocol/codes.ts'
 import type { Db } from '../../db/client.ts'
 import { DEFAULT_APP_CONFIG, type StoredAppConfig } from '../../db/seed.ts'
+import { cachedByKey } from '../../cached.ts'
 import { AppError, businessError } from '../../errors.ts'
 import { refuseBanned } from '../accounts/ban.ts'
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
@@ -29,6 +30,14 @@ type PublishRequest = v.InferOutput<typeof PublishRequestSchema>
 /** Posts one user may publish in a rolling day: enough for anyone, not for a flood. */
 export const DAILY_POST_LIMIT = 20
 const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * How long post/list shares a page (which posts, their authors, images, video, counts) between
+ * callers, like media/home's: a new post, a like or a comment shows up to this late in lists.
+ */
+export const LIST_CACHE_MS = 10_000
+/** Shared pages held at once (filters × cursors); past it the oldest go. */
+const LIST_CACHE_PAGES = 500
 
 const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
@@ -77,6 +86,7 @@ export async function visiblePost(db: Db, viewerId: number, postId: number) {
 export function createPostsService(deps: CommunityDeps) {
   const { db } = deps
   const wallet = createWalletService({ db, now: deps.now })
+  const sharedPages = cachedByKey<CardRow[]>(deps.now, LIST_CACHE_MS, LIST_CACHE_PAGES)
 
   /** Cards for `viewerId`: locked ones carry no images, no video and only the preview of their text. */
   function toCards(viewerId: number, rows: CardRow[]): PostCard[] {
@@ -131,13 +141,30 @@ export function createPostsService(deps: CommunityDeps) {
     }
   }
 
-  /** post/list: published posts, newest or hottest first, of a category, a creator or the followed. */
+  /**
+   * post/list: published posts, newest or hottest first, of a category, a creator or the followed.
+   * The page is shared between callers for LIST_CACHE_MS (following lists, per caller, are not);
+   * each call adds the caller's likes and purchases in one query, so a purchase unlocks at once,
+   * and locks are decided per caller. A caller who blocked an author of the shared page (one row
+   * past it included, which decides nextCursor), or a page whose post stopped being published,
+   * is answered by the uncached query instead: never a blocked author, never a short page.
+   */
   async function list(userId: number, request: ListRequest): Promise<Page<PostCard>> {
     const order = request.sort === 'hot' ? PostOrders.hot : PostOrders.latest
     const after = decodeCursor(order.name, request.cursor)
     const filter = { categoryId: request.categoryId, authorId: request.authorId, following: request.following }
-    const rows = await repo.listPublished(db, userId, { sort: request.sort, filter, after, limit: PAGE_SIZE + 1 })
-    return pageOf(userId, rows, order)
+    const options = { sort: request.sort, filter, after, limit: PAGE_SIZE + 1 }
+    const uncached = async () => pageOf(userId, await repo.listPublished(db, userId, options), order)
+    if (request.following) return uncached()
+    const key = [order.name, filter.categoryId ?? '', filter.authorId ?? '', after?.key ?? '', after?.id ?? ''].join(
+      '|',
+    )
+    const shared = await sharedPages(key, () => repo.listPublished(db, null, options))
+    if (shared.length === 0) return pageOf(userId, shared, order)
+    const state = await repo.viewerState(db, userId, shared)
+    if (state.unfit) return uncached()
+    const own = shared.map((row) => ({ ...row, liked: state.liked.has(row.id), bought: state.bought.has(row.id) }))
+    return pageOf(userId, own, order)
   }
 
   /** post/mypublish: the caller's posts in every state but removed, newest first. */
