@@ -163,6 +163,31 @@ describe.each(BACKENDS)('upload/video (%s)', (backend) => {
     expect(await t.db.select().from(jobs)).toHaveLength(1)
   })
 
+  it('the same file again once its video is on a post (a rejected one, say) is a new upload with a new video', async () => {
+    await t.app.jobs.stop()
+    await loginGuest(t.client, 'device-video-again')
+    const chunks = chunksOf(clip, 8192, 'again')
+    const first = (await sendAll(chunks)).map((answer) => answer.body.data as Answer).find((answer) => answer.done)!
+    const published = await t.client.call('post/publish', {
+      categoryId: 1,
+      content: '第一次',
+      videoUploadId: first.video!.videoUploadId,
+    })
+    expect(published.body.code).toBe(200)
+
+    // The GET check asks for the chunks again; sent, they make a second post video.
+    expect((await check(chunks[0]!)).status).toBe(204)
+    const second = (await sendAll(chunks)).map((answer) => answer.body.data as Answer).find((answer) => answer.done)!
+    expect(second.video!.videoUploadId).not.toBe(first.video!.videoUploadId)
+    expect(await t.db.select().from(postVideos)).toHaveLength(2)
+    const again = await t.client.call('post/publish', {
+      categoryId: 1,
+      content: '第二次',
+      videoUploadId: second.video!.videoUploadId,
+    })
+    expect(again.body.code).toBe(200)
+  })
+
   it('refuses by their bytes what is not a video, named .mp4 or not: 415, nothing kept', async () => {
     await loginGuest(t.client, 'device-video-noise')
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } })
