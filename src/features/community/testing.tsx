@@ -5,6 +5,7 @@ import type { Page } from '../../../core/contracts/media.ts'
 import { errorMessage } from '../../lib/http.ts'
 import { Toaster } from '../../ui/toast.tsx'
 import { renderRoutes, storeWithFakeApi, type Post } from '../../testing/app-kit.tsx'
+import { postCard as kitPostCard } from '../../testing/post-kit.ts'
 import type { ListMaker, PageSource, PostsList } from './api.ts'
 
 export { memoryBackend, Refusal, type Post } from '../../testing/app-kit.tsx'
@@ -13,26 +14,9 @@ export { memoryBackend, Refusal, type Post } from '../../testing/app-kit.tsx'
 
 export const author = (id: number, nickname = `作者${id}`) => ({ id, nickname, avatar: '' })
 
-export const postCard = (id: number, patch: Partial<PostCard> = {}): PostCard => ({
-  id,
-  author: author(100 + id),
-  categoryId: 1,
-  content: `帖子${id}`,
-  truncated: false,
-  images: [],
-  imageCount: 0,
-  video: null,
-  hasVideo: false,
-  price: 0,
-  locked: false,
-  liked: false,
-  likeCount: 3,
-  commentCount: 2,
-  createdAt: 1,
-  state: 'published',
-  rejectReason: '',
-  ...patch,
-})
+/** The kit's card, with an author of its own per post and a few likes and comments. */
+export const postCard = (id: number, patch: Partial<PostCard> = {}): PostCard =>
+  kitPostCard(id, { author: author(100 + id), likeCount: 3, commentCount: 2, createdAt: 1, ...patch })
 
 export const postDetail = (id: number, patch: Partial<PostDetail> = {}): PostDetail => ({
   ...postCard(id),
