@@ -10,7 +10,14 @@ import type { Db } from '../db/client.ts'
 import { rawRequest } from '../testing/raw-request.ts'
 
 // Serving files touches no database; a stand-in that fails loudly if anything queries it.
-const noDatabase = new Proxy({}, { get: () => () => Promise.reject(new Error('no database here')) }) as Db
+const noDatabase = new Proxy(
+  {},
+  {
+    get: () => () => {
+      throw new Error('no database here')
+    },
+  },
+) as Db
 
 let dist: string
 let app: FastifyInstance | null = null

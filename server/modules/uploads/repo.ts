@@ -179,6 +179,11 @@ export async function deleteUpload(db: Db, owner: string, identifier: string) {
   await db.delete(uploads).where(and(eq(uploads.owner, owner), eq(uploads.identifier, identifier)))
 }
 
+/** Removes one upload and its chunk rows; nothing when it is gone already. */
+export async function deleteUploadById(db: Db, uploadId: number) {
+  await db.delete(uploads).where(eq(uploads.id, uploadId))
+}
+
 /** Uploads begun before `before`, finished or not, with their chunks; answers the removed rows. */
 export async function deleteUploadsCreatedBefore(db: Db, before: Date) {
   return db

@@ -223,8 +223,9 @@ export function createVideoUploads(deps: VideoUploadsDeps) {
         const answer = await finished(db, upload.id)
         if (answer) return answer
         // The same file again, its first upload's video on a post: forget that upload (its
-        // post video keeps its source) and take this one as new.
-        await repo.deleteUpload(db, owner.key, params.identifier)
+        // post video keeps its source) and take this one as new. By id: a racing chunk of this
+        // file may have made the new upload already, which begin() then finds.
+        await repo.deleteUploadById(db, upload.id)
         upload = await begin()
         present = false
       }
