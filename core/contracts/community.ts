@@ -153,15 +153,27 @@ export const CommentSchema = v.object({
   createdAt: IntSchema,
 })
 export type Comment = v.InferOutput<typeof CommentSchema>
-/** A top-level comment with its replies, oldest first. */
+/**
+ * A top-level comment with its first replies, oldest first. `repliesCursor` continues them
+ * (comment/list with `parentId`) while `replies` holds fewer than `replyCount`, else null.
+ */
 export const CommentThreadSchema = v.object({
   ...CommentSchema.entries,
   replies: v.array(CommentSchema),
   replyCount: IntSchema,
+  repliesCursor: v.nullable(v.string()),
 })
 export type CommentThread = v.InferOutput<typeof CommentThreadSchema>
 export const CommentPageSchema = pageOf(CommentThreadSchema)
-export const CommentListRequestSchema = v.object({ postId: IdSchema, cursor: CursorSchema })
+/**
+ * A post's threads; with `parentId` (a top-level comment of that post), that comment's replies
+ * instead, oldest first, as threads without replies of their own.
+ */
+export const CommentListRequestSchema = v.object({
+  postId: IdSchema,
+  parentId: v.optional(IdSchema),
+  cursor: CursorSchema,
+})
 export const CommentAddRequestSchema = v.object({
   postId: IdSchema,
   content: text(COMMENT_TEXT_MAX),

@@ -101,6 +101,30 @@ export function listReplies(db: Db, viewerId: number, parentIds: number[], cap: 
   )
 }
 
+/** A thread's visible replies oldest first, after `after`. */
+export function listThreadReplies(db: Db, viewerId: number, parentId: number, after: Position | null, limit: number) {
+  const page = after
+    ? sql`and (c.created_at, c.id) > (${new Date(after.key).toISOString()}::timestamptz, ${after.id}::int)`
+    : sql``
+  return rowsOf(
+    db,
+    sql`select ${commentColumns(viewerId)}
+      from comments c join users u on u.id = c.author_id left join users r on r.id = c.reply_to_user_id
+      where c.parent_id = ${parentId} and ${shownTo(viewerId)} ${page}
+      order by c.created_at, c.id
+      limit ${limit}`,
+  )
+}
+
+/** Whether `commentId` is a top-level comment of `postId` that the viewer is shown. */
+export async function isShownThread(db: Db, viewerId: number, postId: number, commentId: number): Promise<boolean> {
+  const result = (await db.execute(
+    sql`select 1 from comments c
+      where c.id = ${commentId} and c.post_id = ${postId} and c.parent_id is null and ${shownTo(viewerId)}`,
+  )) as unknown as RawRows
+  return result.rows.length > 0
+}
+
 export async function findComment(db: Db, commentId: number) {
   const [row] = await db
     .select({

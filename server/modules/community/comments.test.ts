@@ -88,6 +88,104 @@ describe.each(BACKENDS)('comments (%s)', (backend) => {
     ).toBe(4000)
   })
 
+  it('comment/list with parentId pages a long thread oldest first, leaving out blocked and removed repliers', async () => {
+    const me = await signIn(t.newClient, 'device-me')
+    const other = await signIn(t.newClient, 'device-other')
+    const troll = await signIn(t.newClient, 'device-troll')
+    const postId = await insertPost(t.db, { authorId: other.userId })
+    const head = await ok<Comment>(other.client, 'comment/add', { postId, content: '楼主' })
+    const replies: number[] = []
+    for (let i = 0; i < 25; i++) {
+      t.clock.advance(1000)
+      replies.push(
+        (await ok<Comment>(other.client, 'comment/add', { postId, content: `回复${i}`, replyTo: head.id })).id,
+      )
+      // Same second as the reply before: the id breaks the tie.
+      if (i === 21) {
+        await ok(troll.client, 'comment/add', { postId, content: '捣乱', replyTo: head.id })
+        const gone = await ok<Comment>(other.client, 'comment/add', { postId, content: '违规', replyTo: head.id })
+        await t.db.update(comments).set({ removed: true }).where(eq(comments.id, gone.id))
+      }
+    }
+    await t.db
+      .insert(userBlocks)
+      .values({ blockerId: me.userId, blockedId: troll.userId, createdAt: new Date(START_MS) })
+
+    const [thread] = (await ok<Page<CommentThread>>(me.client, 'comment/list', { postId })).items
+    expect(thread).toMatchObject({ id: head.id, replyCount: 25 })
+    expect(thread!.replies.map((reply) => reply.id)).toEqual(replies.slice(0, REPLIES_SHOWN))
+    const rest = await ok<Page<CommentThread>>(me.client, 'comment/list', {
+      postId,
+      parentId: head.id,
+      cursor: thread!.repliesCursor,
+    })
+    expect(rest.items.map((reply) => reply.id)).toEqual(replies.slice(REPLIES_SHOWN))
+    expect(rest.items[0]).toMatchObject({ parentId: head.id, replies: [], replyCount: 0, repliesCursor: null })
+    expect(rest.nextCursor).toBeNull()
+
+    const first = await ok<Page<CommentThread>>(me.client, 'comment/list', { postId, parentId: head.id })
+    expect(first.items.map((reply) => reply.id)).toEqual(replies.slice(0, REPLIES_SHOWN))
+    const second = await ok<Page<CommentThread>>(me.client, 'comment/list', {
+      postId,
+      parentId: head.id,
+      cursor: first.nextCursor,
+    })
+    expect(second.items.map((reply) => reply.content)).toEqual(['回复20', '回复21', '回复22', '回复23', '回复24'])
+    expect(second.nextCursor).toBeNull()
+    // The troll sees their own reply; nobody sees the removed one.
+    const theirs = await ok<Page<CommentThread>>(troll.client, 'comment/list', {
+      postId,
+      parentId: head.id,
+      cursor: first.nextCursor,
+    })
+    expect(theirs.items.map((reply) => reply.content)).toEqual([
+      '回复20',
+      '回复21',
+      '捣乱',
+      '回复22',
+      '回复23',
+      '回复24',
+    ])
+    // A thread whose replies all show has no cursor.
+    const short = await ok<Comment>(other.client, 'comment/add', { postId, content: '短' })
+    await ok(other.client, 'comment/add', { postId, content: '一条', replyTo: short.id })
+    const [shortThread] = (await ok<Page<CommentThread>>(me.client, 'comment/list', { postId })).items
+    expect(shortThread).toMatchObject({ id: short.id, replyCount: 1, repliesCursor: null })
+  })
+
+  it('comment/list with parentId refuses what is not a shown top-level comment of the post', async () => {
+    const me = await signIn(t.newClient, 'device-me')
+    const other = await signIn(t.newClient, 'device-other')
+    const troll = await signIn(t.newClient, 'device-troll')
+    const postId = await insertPost(t.db, { authorId: other.userId })
+    const elsewhere = await insertPost(t.db, { authorId: other.userId })
+    const head = await ok<Comment>(other.client, 'comment/add', { postId, content: '楼主' })
+    const reply = await ok<Comment>(other.client, 'comment/add', { postId, content: '回复', replyTo: head.id })
+    const foreign = await ok<Comment>(other.client, 'comment/add', { postId: elsewhere, content: '别处' })
+    const removed = await ok<Comment>(other.client, 'comment/add', { postId, content: '违规' })
+    await t.db.update(comments).set({ removed: true }).where(eq(comments.id, removed.id))
+    const trollTop = await ok<Comment>(troll.client, 'comment/add', { postId, content: '捣乱' })
+    await t.db
+      .insert(userBlocks)
+      .values({ blockerId: me.userId, blockedId: troll.userId, createdAt: new Date(START_MS) })
+    const hidden = await insertPost(t.db, { authorId: other.userId, state: PostState.Pending })
+
+    for (const parentId of [reply.id, foreign.id, removed.id, trollTop.id, 999_999]) {
+      const answer = await me.client.call('comment/list', { postId, parentId })
+      expect(answer.body, String(parentId)).toMatchObject({ code: 4000 })
+      expect(String(answer.body.msg)).toContain('parentId')
+    }
+    expect(await codeOf(me.client, 'comment/list', { postId: hidden, parentId: head.id })).toBe(7004)
+    expect(
+      await codeOf(me.client, 'comment/list', {
+        postId,
+        parentId: head.id,
+        cursor: encodeCursor('comments', { key: 1, id: 1 }),
+      }),
+    ).toBe(4000)
+    expect(await codeOf(me.client, 'comment/list', { postId, parentId: 0 })).toBe(4000)
+  })
+
   it('leaves out removed comments (a removed thread with its replies) and those of blocked users', async () => {
     const me = await signIn(t.newClient, 'device-me')
     const other = await signIn(t.newClient, 'device-other')

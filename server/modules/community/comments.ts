@@ -1,5 +1,10 @@
 import type * as v from 'valibot'
-import type { Comment, CommentAddRequestSchema, CommentThread } from '../../../core/contracts/community.ts'
+import type {
+  Comment,
+  CommentAddRequestSchema,
+  CommentListRequestSchema,
+  CommentThread,
+} from '../../../core/contracts/community.ts'
 import { PostState } from '../../../core/contracts/community-rules.ts'
 import { PAGE_SIZE, type Page } from '../../../core/contracts/media.ts'
 import type { LikeResult } from '../../../core/contracts/play.ts'
@@ -14,11 +19,18 @@ import { toAuthor, visiblePost } from './posts.ts'
 import { moveCommentCount } from './posts-repo.ts'
 
 type AddRequest = v.InferOutput<typeof CommentAddRequestSchema>
+type ListRequest = v.InferOutput<typeof CommentListRequestSchema>
 
-/** Replies shown under a comment in comment/list; `replyCount` tells the app how many there are. */
+/**
+ * Replies shown under a comment in comment/list, and a page of comment/list with `parentId`;
+ * `replyCount` tells the app how many there are.
+ */
 export const REPLIES_SHOWN = 20
 
 const COMMENTS_LIST = 'comments'
+const REPLIES_LIST = 'comment-replies'
+
+const replyPosition = (row: CommentRow) => encodeCursor(REPLIES_LIST, { key: row.createdMs, id: row.id })
 
 function toComment(row: CommentRow): Comment {
   return {
@@ -44,8 +56,13 @@ function toComment(row: CommentRow): Comment {
 export function createCommentsService(deps: CommunityDeps) {
   const { db } = deps
 
-  /** comment/list: top-level comments newest first, each with its first replies oldest first. */
-  async function list(userId: number, postId: number, cursor: string | undefined): Promise<Page<CommentThread>> {
+  /**
+   * comment/list: top-level comments newest first, each with its first replies oldest first; with
+   * `parentId`, the rest of that thread's replies.
+   */
+  async function list(userId: number, request: ListRequest): Promise<Page<CommentThread>> {
+    const { postId, parentId, cursor } = request
+    if (parentId !== undefined) return listThread(userId, postId, parentId, cursor)
     const after = decodeCursor(COMMENTS_LIST, cursor)
     if (!(await visiblePost(db, userId, postId))) throw businessError(BusinessCode.NotFound)
     const rows = await repo.listTopLevel(db, userId, postId, after, PAGE_SIZE + 1)
@@ -60,10 +77,39 @@ export function createCommentsService(deps: CommunityDeps) {
     return {
       items: shown.map((row) => {
         const thread = replies.filter((reply) => reply.parentId === row.id)
-        return { ...toComment(row), replies: thread.map(toComment), replyCount: thread[0]?.total ?? 0 }
+        const replyCount = thread[0]?.total ?? 0
+        const lastReply = thread.at(-1)
+        return {
+          ...toComment(row),
+          replies: thread.map(toComment),
+          replyCount,
+          repliesCursor: lastReply && replyCount > thread.length ? replyPosition(lastReply) : null,
+        }
       }),
       nextCursor:
         rows.length > PAGE_SIZE && last ? encodeCursor(COMMENTS_LIST, { key: last.createdMs, id: last.id }) : null,
+    }
+  }
+
+  /** A thread's replies oldest first, in pages of REPLIES_SHOWN, under the same rules as the threads. */
+  async function listThread(
+    userId: number,
+    postId: number,
+    parentId: number,
+    cursor: string | undefined,
+  ): Promise<Page<CommentThread>> {
+    const after = decodeCursor(REPLIES_LIST, cursor)
+    if (!(await visiblePost(db, userId, postId))) throw businessError(BusinessCode.NotFound)
+    // A removed thread, or one by someone the caller blocked, is not shown: not one to open either.
+    if (!(await repo.isShownThread(db, userId, postId, parentId))) {
+      throw new AppError(ResultCode.ValidationError, 'parentId: not a top-level comment of this post')
+    }
+    const rows = await repo.listThreadReplies(db, userId, parentId, after, REPLIES_SHOWN + 1)
+    const shown = rows.slice(0, REPLIES_SHOWN)
+    const last = shown.at(-1)
+    return {
+      items: shown.map((row) => ({ ...toComment(row), replies: [], replyCount: 0, repliesCursor: null })),
+      nextCursor: rows.length > REPLIES_SHOWN && last ? replyPosition(last) : null,
     }
   }
 

@@ -19,7 +19,7 @@ export function registerCommunityRoutes(answer: AnswerCall, { posts, comments, c
   answer(calls.postPublish, (body, { user }) => posts.publish(user.userId, body))
   answer(calls.postLike, ({ id, like }, { user }) => posts.like(user.userId, id, like))
   answer(calls.postPay, ({ id }, { user }) => posts.pay(user.userId, id))
-  answer(calls.commentList, ({ postId, cursor }, { user }) => comments.list(user.userId, postId, cursor))
+  answer(calls.commentList, (body, { user }) => comments.list(user.userId, body))
   answer(calls.commentAdd, (body, { user }) => comments.add(user.userId, body))
   answer(calls.commentLike, ({ id, like }, { user }) => comments.like(user.userId, id, like))
   answer(calls.upblogersInfo, ({ id }, { user }) => creators.info(user.userId, id))

@@ -127,6 +127,13 @@ export const addCommentAtom = atom(
     get(apiAtom).call(commentAdd, comment),
 )
 
+/** The next page of a thread's replies after `cursor` (the thread's `repliesCursor`, then each page's). */
+export const loadRepliesAtom = atom(
+  null,
+  (get, _set, request: { postId: number; parentId: number; cursor: string }): Promise<Page<CommentThread>> =>
+    get(apiAtom).call(commentList, request),
+)
+
 export const followAtom = atom(null, (get, _set, target: { id: number; follow: boolean }) =>
   get(apiAtom).call(upblogersCares, target),
 )

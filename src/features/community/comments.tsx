@@ -10,7 +10,7 @@ import { t } from '../../lib/messages-community.ts'
 import { InfiniteList } from '../../ui/infinite-list.tsx'
 import { Skeleton } from '../../ui/state-views.tsx'
 import { showToastAtom } from '../../ui/toast.tsx'
-import { addCommentAtom, likeCommentAtom, type PostsList } from './api.ts'
+import { addCommentAtom, likeCommentAtom, loadRepliesAtom, type PostsList } from './api.ts'
 import { browserDraftStorage, readDraft, saveDraft, type DraftStorage } from './comment-draft.ts'
 import { Avatar, HeartIcon } from './post-parts.tsx'
 import { useNowSeconds } from './use-now.ts'
@@ -23,6 +23,17 @@ interface ReplyTarget {
 }
 
 type CommentMarks = ReadonlyMap<number, { liked: boolean; likeCount: number }>
+
+/** Replies loaded under a thread past its first ones, and where the next page starts. */
+interface MoreReplies {
+  replies: Comment[]
+  cursor: string | null
+  status: 'idle' | 'loading' | 'error'
+}
+
+function withoutThread({ replies: _replies, replyCount: _count, repliesCursor: _cursor, ...reply }: CommentThread) {
+  return reply
+}
 
 export interface CommentsProps {
   postId: number
@@ -39,11 +50,14 @@ export interface CommentsProps {
 /**
  * A post's comments without end, each with its replies under it and a like; 回复 points the
  * composer at a comment. What is sent here shows at once (a new comment first, a reply at the end
- * of its comment's replies) without asking the list again.
+ * of its comment's replies) without asking the list again. 展开更多回复 appends a thread's next
+ * replies after those shown.
  */
 export function Comments({ postId, list, config, canComment, onAdded, draftStorage }: CommentsProps) {
   const { state, loadFirst, loadMore } = usePostsList(list, { fresh: true })
   const likeComment = useSetAtom(likeCommentAtom)
+  const loadReplies = useSetAtom(loadRepliesAtom)
+  const [more, setMore] = useState<ReadonlyMap<number, MoreReplies>>(new Map())
   const toast = useSetAtom(showToastAtom)
   const [added, setAdded] = useState<{ threads: CommentThread[]; replies: ReadonlyMap<number, Comment[]> }>({
     threads: [],
@@ -57,13 +71,34 @@ export function Comments({ postId, list, config, canComment, onAdded, draftStora
 
   const listed = new Set(state.items.map((thread) => thread.id))
   const threads = [...added.threads.filter((thread) => !listed.has(thread.id)), ...state.items].map((thread) => {
-    const mine = added.replies.get(thread.id) ?? []
+    const loaded = more.get(thread.id)
     const known = new Set(thread.replies.map((reply) => reply.id))
-    const extra = mine.filter((reply) => !known.has(reply.id))
-    return extra.length === 0
-      ? thread
-      : { ...thread, replies: [...thread.replies, ...extra], replyCount: thread.replyCount + extra.length }
+    const paged = (loaded?.replies ?? []).filter((reply) => !known.has(reply.id))
+    for (const reply of paged) known.add(reply.id)
+    // A reply sent here counts once more until a loaded page brings it back.
+    const extra = (added.replies.get(thread.id) ?? []).filter((reply) => !known.has(reply.id))
+    return {
+      ...thread,
+      replies: [...thread.replies, ...paged, ...extra],
+      replyCount: thread.replyCount + extra.length,
+      repliesCursor: loaded ? loaded.cursor : thread.repliesCursor,
+    }
   })
+
+  const handleMoreReplies = async (thread: CommentThread) => {
+    const cursor = thread.repliesCursor
+    const before = more.get(thread.id)
+    if (cursor === null || before?.status === 'loading') return
+    const set = (next: MoreReplies) => setMore((current) => new Map(current).set(thread.id, next))
+    const replies = before?.replies ?? []
+    set({ replies, cursor, status: 'loading' })
+    try {
+      const next = await loadReplies({ postId, parentId: thread.id, cursor })
+      set({ replies: [...replies, ...next.items.map(withoutThread)], cursor: next.nextCursor, status: 'idle' })
+    } catch {
+      set({ replies, cursor, status: 'error' })
+    }
+  }
 
   const handleLike = async (comment: Comment) => {
     const before = marks.get(comment.id) ?? { liked: comment.liked, likeCount: comment.likeCount }
@@ -86,7 +121,10 @@ export function Comments({ postId, list, config, canComment, onAdded, draftStora
 
   const handleSent = (comment: Comment) => {
     if (comment.parentId === null) {
-      setAdded((current) => ({ ...current, threads: [{ ...comment, replies: [], replyCount: 0 }, ...current.threads] }))
+      setAdded((current) => ({
+        ...current,
+        threads: [{ ...comment, replies: [], replyCount: 0, repliesCursor: null }, ...current.threads],
+      }))
     } else {
       const parent = comment.parentId
       setAdded((current) => ({
@@ -169,8 +207,12 @@ export function Comments({ postId, list, config, canComment, onAdded, draftStora
                       ))}
                     </ul>
                   ) : null}
-                  {thread.replyCount > thread.replies.length ? (
-                    <p className="comment__more">{t.community.replies(formatCount(thread.replyCount))}</p>
+                  {thread.repliesCursor !== null ? (
+                    <MoreRepliesButton
+                      count={thread.replyCount}
+                      status={more.get(thread.id)?.status ?? 'idle'}
+                      onLoad={() => void handleMoreReplies(thread)}
+                    />
                   ) : null}
                 </div>
               </li>
@@ -189,6 +231,33 @@ export function Comments({ postId, list, config, canComment, onAdded, draftStora
         />
       ) : null}
     </section>
+  )
+}
+
+/** 共N条回复 and the button that loads the next replies: a spinner while loading, a retry after an error. */
+function MoreRepliesButton({
+  count,
+  status,
+  onLoad,
+}: {
+  count: number
+  status: MoreReplies['status']
+  onLoad(): void
+}) {
+  const loading = status === 'loading'
+  return (
+    <div className="comment__more">
+      <span>{t.community.replies(formatCount(count))}</span>
+      {status === 'error' ? (
+        <span className="comment__more-error" role="alert">
+          {t.community.moreRepliesFailed}
+        </span>
+      ) : null}
+      <button type="button" className="comment__action comment__more-button" aria-busy={loading} onClick={onLoad}>
+        {loading ? <span className="comment__spinner" aria-hidden="true" /> : null}
+        {status === 'error' ? t.community.retryReplies : t.community.moreReplies}
+      </button>
+    </div>
   )
 }
 

@@ -205,6 +205,54 @@ describe('PostDetailScreen', () => {
     delete document.body.dataset.outcome
   })
 
+  it('展开更多回复 appends the next replies of a thread, retries after an error, and goes once all show', async () => {
+    const first = Array.from({ length: 20 }, (_, i) => comment(100 + i, { parentId: 7 }))
+    const reply = (id: number) => thread(id, { parentId: 7 })
+    let release: (() => void) | null = null
+    let failed = false
+    const { post } = open(async (name, body) => {
+      if (name === 'post/detail') return postDetail(1, { commentCount: 26 })
+      if (name === 'comment/list' && body.parentId === undefined)
+        return page([thread(7, { replies: first, replyCount: 25, repliesCursor: 'r1' })])
+      if (name === 'comment/list' && body.cursor === 'r1') {
+        if (!failed) {
+          failed = true
+          return new Refusal(BusinessCode.NotFound, 'gone')
+        }
+        await new Promise<void>((resolve) => (release = resolve))
+        return page([reply(120), reply(121), reply(122)], 'r2')
+      }
+      if (name === 'comment/list' && body.cursor === 'r2') return page([reply(123), reply(124)])
+      return undefined
+    })
+    expect(await screen.findByText('评论119')).toBeTruthy()
+    expect(screen.getByText(t.community.replies('25'))).toBeTruthy()
+    const more = screen.getByRole('button', { name: t.community.moreReplies })
+    more.focus()
+    expect(document.activeElement).toBe(more)
+
+    await act(async () => fireEvent.click(more))
+    expect(post).toHaveBeenCalledWith('comment/list', { postId: 1, parentId: 7, cursor: 'r1' })
+    expect((await screen.findByRole('alert')).textContent).toBe(t.community.moreRepliesFailed)
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: t.community.retryReplies })))
+    expect(screen.getByRole('button', { name: t.community.moreReplies }).getAttribute('aria-busy')).toBe('true')
+    expect(screen.queryByRole('alert')).toBeNull()
+    await act(async () => release?.())
+    expect(await screen.findByText('评论122')).toBeTruthy()
+    const replies = () =>
+      Array.from(document.querySelectorAll('.comment--reply .comment__text')).map((node) => node.textContent)
+    expect(replies().slice(-4)).toEqual(['评论119', '评论120', '评论121', '评论122'])
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: t.community.moreReplies })))
+    expect(post).toHaveBeenCalledWith('comment/list', { postId: 1, parentId: 7, cursor: 'r2' })
+    expect(await screen.findByText('评论124')).toBeTruthy()
+    expect(replies()).toHaveLength(25)
+    expect(replies().at(-1)).toBe('评论124')
+    expect(screen.queryByRole('button', { name: t.community.moreReplies })).toBeNull()
+    expect(screen.queryByText(t.community.replies('25'))).toBeNull()
+  })
+
   it('comments, replies under their comment, likes on each; a reply goes to the comment it answers', async () => {
     const { post } = open(async (name, body) => {
       if (name === 'comment/list') return page([thread(7, { replies: [comment(8, { parentId: 7 })], replyCount: 1 })])

@@ -45,6 +45,7 @@ export const thread = (id: number, patch: Partial<CommentThread> = {}): CommentT
   ...comment(id),
   replies: [],
   replyCount: 0,
+  repliesCursor: null,
   ...patch,
 })
 
