@@ -109,18 +109,17 @@ export function createVideoUploads(deps: VideoUploadsDeps) {
   }
 
   /**
-   * A finished upload's answer. Null when a post holds its video already: the same file sent
-   * again is a new upload (a rejected post's video cannot go on another post).
+   * A finished upload's answer. Null when a post holds its video already, or its video is gone
+   * (collected, or its upload forgotten by a racing chunk): the same file sent again is a new
+   * upload (a rejected post's video cannot go on another post).
    */
   async function finished(from: Db, uploadId: number): Promise<VideoChunkResult | null> {
     const video = await deps.postVideos.findByUpload(from, uploadId)
-    // Its post video was collected (never published within a day): the upload is gone too.
-    if (!video) throw refuse(404, 'identifier: the upload has expired, upload the file again')
-    if (video.attached) return null
+    if (!video || video.attached) return null
     return { done: true, video: { videoUploadId: video.id, duration: Math.max(1, Math.round(video.duration)) } }
   }
 
-  const sendAgain = () => refuse(404, 'identifier: this file is on a post already, upload it again')
+  const sendAgain = () => refuse(404, 'identifier: upload the file again')
 
   type Outcome = { result: VideoChunkResult; queued?: boolean } | { refusal: Error; file: string }
 
@@ -222,8 +221,8 @@ export function createVideoUploads(deps: VideoUploadsDeps) {
       if (upload.completedAt) {
         const answer = await finished(db, upload.id)
         if (answer) return answer
-        // The same file again, its first upload's video on a post: forget that upload (its
-        // post video keeps its source) and take this one as new. By id: a racing chunk of this
+        // The same file again, its first upload's video on a post or gone: forget that upload
+        // (a post video keeps its source) and take this one as new. By id: a racing chunk of this
         // file may have made the new upload already, which begin() then finds.
         await repo.deleteUploadById(db, upload.id)
         upload = await begin()
@@ -254,7 +253,7 @@ export function createVideoUploads(deps: VideoUploadsDeps) {
       if (!upload || upload.kind !== 'video') return { present: false, done: false }
       if (upload.completedAt) {
         const answer = await finished(db, upload.id)
-        // A post holds its video: the chunks are to be sent again, as a new upload.
+        // Its video is on a post or gone: the chunks are to be sent again, as a new upload.
         return answer ? { present: true, ...answer } : { present: false, done: false }
       }
       return { present: await repo.hasChunk(db, upload.id, params.chunkNumber), done: false }
