@@ -5,7 +5,15 @@ import type { Db } from './db/client.ts'
 import { TestClient } from './testing/client.ts'
 
 it('answers an unexpected error with 5000 and HTTP 500, leaking nothing, and logs it', async () => {
-  const failing = new Proxy({}, { get: () => () => Promise.reject(new Error('connection to 10.0.0.7 refused')) }) as Db
+  // Every query fails at once (a rejected promise drizzle never awaited would go unhandled).
+  const failing = new Proxy(
+    {},
+    {
+      get: () => () => {
+        throw new Error('connection to 10.0.0.7 refused')
+      },
+    },
+  ) as Db
   const config = { ...parseConfig({}), staticDir: '/nonexistent' }
   const logs: string[] = []
   const app = await buildApp({
