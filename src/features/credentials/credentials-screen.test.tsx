@@ -60,12 +60,15 @@ describe('CredentialsScreen', () => {
     const first = renderScreen(answer)
     fireEvent.click(await screen.findByRole('button', { name: t.credentials.generate }))
     const canvas = await card()
-    expect(first.deps.draw).toHaveBeenLastCalledWith(canvas, FIRST, {
-      appName: 'Marquee',
-      userId: t.credentials.cardId(7),
-      nickname: '小明',
-      hint: '请妥善保存，凭此卡可在其他设备恢复账号',
-    })
+    // The card draws in an effect, which React may run after the canvas is in the document.
+    await waitFor(() =>
+      expect(first.deps.draw).toHaveBeenLastCalledWith(canvas, FIRST, {
+        appName: 'Marquee',
+        userId: t.credentials.cardId(7),
+        nickname: '小明',
+        hint: '请妥善保存，凭此卡可在其他设备恢复账号',
+      }),
+    )
     expect(first.storage.data.get('credential:7')).toEqual({ credential: FIRST, createdAt: 100 })
     await waitFor(() => expect(first.store.get(sessionUserAtom)?.credentialCreatedAt).toBe(100))
 
@@ -76,7 +79,7 @@ describe('CredentialsScreen', () => {
 
     const again = renderScreen(answer, first.storage)
     await card()
-    expect(again.deps.draw).toHaveBeenLastCalledWith(expect.anything(), FIRST, expect.anything())
+    await waitFor(() => expect(again.deps.draw).toHaveBeenLastCalledWith(expect.anything(), FIRST, expect.anything()))
     expect(again.post.mock.calls.map(([name]) => name)).toEqual(['user/info'])
   })
 
@@ -96,7 +99,7 @@ describe('CredentialsScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: t.credentials.regenerate }))
     fireEvent.click(await screen.findByRole('button', { name: t.credentials.regenerateConfirm }))
     await card()
-    expect(deps.draw).toHaveBeenLastCalledWith(expect.anything(), FIRST, expect.anything())
+    await waitFor(() => expect(deps.draw).toHaveBeenLastCalledWith(expect.anything(), FIRST, expect.anything()))
     expect(storage.data.get('credential:7')).toEqual({ credential: FIRST, createdAt: 150 })
   })
 
