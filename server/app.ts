@@ -33,6 +33,10 @@ import { createCreatorsService } from './modules/community/creators.ts'
 import { createPostsService } from './modules/community/posts.ts'
 import { registerCommunityRoutes } from './modules/community/routes.ts'
 import { createSafetyService } from './modules/community/safety.ts'
+import { registerInvitationRoutes } from './modules/invitations/routes.ts'
+import { registerMessageRoutes } from './modules/messages/routes.ts'
+import { registerSupportRoutes } from './modules/support/routes.ts'
+import { registerWelfareRoutes } from './modules/welfare/routes.ts'
 import { createPaymentCatalogue } from './modules/payments/catalogue.ts'
 import { notifyUrlOf, NOTIFY_PATH_PREFIX, registerNotifyRoute } from './modules/payments/notify-route.ts'
 import { createOrdersService, type PaymentServices } from './modules/payments/orders.ts'
@@ -215,6 +219,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     creators: createCreatorsService(communityDeps),
     safety: createSafetyService(communityDeps),
   })
+  registerWelfareRoutes(calls.forModule('welfare'))
+  registerInvitationRoutes(calls.forModule('invitations'))
+  registerMessageRoutes(calls.forModule('messages'))
+  registerSupportRoutes(calls.forModule('support'))
   registerNotifyRoute(app, { provider: paymentProvider, orders })
   scheduleOrderSweep(app, orders)
   app.decorate('payments', { orders, provider: paymentProvider } satisfies PaymentServices)

@@ -7,7 +7,20 @@ import * as v from 'valibot'
 
 /** The server module that answers a call: its code is in server/modules/<module>/. */
 export type ServerModule =
-  'accounts' | 'ads' | 'catalogue' | 'community' | 'payments' | 'ping' | 'search' | 'uploads' | 'wallet' | 'watching'
+  | 'accounts'
+  | 'ads'
+  | 'catalogue'
+  | 'community'
+  | 'invitations'
+  | 'messages'
+  | 'payments'
+  | 'ping'
+  | 'search'
+  | 'support'
+  | 'uploads'
+  | 'wallet'
+  | 'watching'
+  | 'welfare'
 
 type Schema = v.GenericSchema
 

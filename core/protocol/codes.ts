@@ -27,6 +27,10 @@ export const BusinessCode = {
   NotFound: 7004,
   CodeExpired: 7010,
   CodeUsed: 7011,
+  /** redeemcode/use: no such code (wrong tries are rate limited per account and address). */
+  CodeWrong: 7012,
+  /** redeemcode/use: a multi-use code with every use taken. */
+  CodeUsedUp: 7013,
   /** Accounts (server/modules/accounts). */
   AccountTaken: 7020,
   /** A wrong account and a wrong password answer alike. */
@@ -65,6 +69,22 @@ export const BusinessCode = {
   PostUnavailable: 7054,
   /** comment/add on a priced post the caller has not bought (nor wrote). */
   PostLocked: 7055,
+  /** redeem/exchange with fewer points than the item costs. */
+  PointsShort: 7060,
+  /** redeem/exchange of an item with no stock left. */
+  OutOfStock: 7061,
+  /** usertask/get of a task not finished in this period. */
+  TaskNotFinished: 7062,
+  /** usertask/get of a task already claimed in this period. */
+  TaskClaimed: 7063,
+  /** user/redeem (or a link's affCode): no user has this invite code. */
+  InviteCodeWrong: 7064,
+  /** user/redeem when the caller has an inviter already. */
+  InviterBound: 7065,
+  /** user/redeem of one's own code, or of a code whose user signed in on this device. */
+  SelfInvite: 7066,
+  /** user/redeem past the caps per inviter and per address a day. */
+  InviteLimit: 7067,
 } as const
 export type BusinessCode = (typeof BusinessCode)[keyof typeof BusinessCode]
 
@@ -77,6 +97,8 @@ export const BUSINESS_MESSAGES: Record<BusinessCode, string> = {
   [BusinessCode.NotFound]: '内容不存在',
   [BusinessCode.CodeExpired]: '兑换码已过期',
   [BusinessCode.CodeUsed]: '兑换码已使用',
+  [BusinessCode.CodeWrong]: '兑换码无效',
+  [BusinessCode.CodeUsedUp]: '兑换码已被领完',
   [BusinessCode.AccountTaken]: '该账号已被注册',
   [BusinessCode.LoginFailed]: '账号或密码错误',
   [BusinessCode.MobileTaken]: '该手机号已绑定其他账号',
@@ -99,6 +121,14 @@ export const BUSINESS_MESSAGES: Record<BusinessCode, string> = {
   [BusinessCode.NotYourself]: '不能对自己进行此操作',
   [BusinessCode.PostUnavailable]: '帖子不存在或尚未通过审核',
   [BusinessCode.PostLocked]: '解锁后才能评论',
+  [BusinessCode.PointsShort]: '积分不足',
+  [BusinessCode.OutOfStock]: '已兑完',
+  [BusinessCode.TaskNotFinished]: '任务还未完成',
+  [BusinessCode.TaskClaimed]: '奖励已领取',
+  [BusinessCode.InviteCodeWrong]: '邀请码无效',
+  [BusinessCode.InviterBound]: '已绑定过邀请人',
+  [BusinessCode.SelfInvite]: '不能填写自己的邀请码',
+  [BusinessCode.InviteLimit]: '邀请次数已达上限，请明天再试',
 }
 
 /** HTTP status per result code; everything else travels as HTTP 200. */

@@ -1,0 +1,37 @@
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { timestampMs } from '../columns.ts'
+import { users } from './accounts.ts'
+
+/** Every user's invite code, made the first time it is asked for. */
+export const inviteCodes = pgTable('invite_codes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  code: text('code').notNull().unique(),
+})
+
+/**
+ * Who invited whom: one row per invitee (one inviter each, never changed). The device and
+ * address it was bound from enforce the self-invite rule and the caps.
+ */
+export const invites = pgTable(
+  'invites',
+  {
+    inviteeId: integer('invitee_id')
+      .primaryKey()
+      .references(() => users.id),
+    inviterId: integer('inviter_id')
+      .notNull()
+      .references(() => users.id),
+    /** How it was bound: `link` (a new guest's affCode) or `code` (user/redeem). */
+    source: text('source').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: timestampMs('created_at').notNull(),
+    /** When the invitee became an account (the inviter's reward); null while a guest. */
+    registeredAt: timestampMs('registered_at'),
+  },
+  (t) => [
+    index('invites_inviter_created_idx').on(t.inviterId, t.createdAt),
+    index('invites_ip_created_idx').on(t.ip, t.createdAt),
+  ],
+)
