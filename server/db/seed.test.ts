@@ -54,8 +54,19 @@ describe.each(BACKENDS)('demo seed (%s)', (backend) => {
     expect(hrefs).toContainEqual(expect.stringMatching(/^read_xty_video\?id=\d+$/))
     expect(hrefs).toContainEqual(expect.stringMatching(/^https:\/\//))
     expect(config.statConfigApp.list.filter((ad) => ad.locIds.includes(1)).length).toBeGreaterThanOrEqual(8)
+    // The welfare page's apps grid: in-app paths and SPEC §4's schemes, nothing external.
+    expect(config.statConfigApp.nineList.length).toBeGreaterThanOrEqual(8)
+    for (const ad of config.statConfigApp.nineList) expect(ad.href).toMatch(/^(\/|read_xty_)/)
+    expect(config.statConfigApp.nineList.map((ad) => ad.href)).toEqual(
+      expect.arrayContaining(['read_xty_vip', 'read_xty_share_invite', 'read_xty_up_list', '/welfare/exchange/']),
+    )
     expect(config.floatingWindow).not.toBeNull()
-    const ids = [...config.advertise, ...config.statConfigApp.list, config.floatingWindow!].map((ad) => ad.id)
+    const ids = [
+      ...config.advertise,
+      ...config.statConfigApp.list,
+      ...config.statConfigApp.nineList,
+      config.floatingWindow!,
+    ].map((ad) => ad.id)
     expect(new Set(ids).size).toBe(ids.length)
 
     // Every image the seed stored is served and descrambles to a real picture of its size.
@@ -68,6 +79,7 @@ describe.each(BACKENDS)('demo seed (%s)', (backend) => {
       ...topicRows.map((x) => x.cover),
       ...config.advertise.map((ad) => ad.image),
       ...config.statConfigApp.list.map((ad) => ad.image),
+      ...config.statConfigApp.nineList.map((ad) => ad.image),
     ]
     const others = [
       ...(await t.db.select({ key: actors.avatar }).from(actors)).map((x) => x.key),
@@ -122,8 +134,28 @@ describe.each(BACKENDS)('demo seed (%s)', (backend) => {
     expect(value.domain).toEqual(earlier.domain)
     expect(value.advertise.length).toBeGreaterThanOrEqual(4)
     expect(value.statConfigApp.list.length).toBeGreaterThanOrEqual(8)
+    expect(value.statConfigApp.nineList.length).toBeGreaterThanOrEqual(8)
     expect(value.floatingWindow).not.toBeNull()
     expect((await t.db.select().from(videos)).length).toBeGreaterThanOrEqual(60)
+  })
+
+  it('gives a database seeded before the welfare page its apps grid, keeping the icon row', async () => {
+    await seedDemoData(t.db, new Date(START_MS))
+    const [before] = await t.db.select().from(appConfig).where(eq(appConfig.key, 'app'))
+    const seeded = before!.value as AppConfig
+    const list = [{ id: 77, image: 'AAAAAAAAAAAAAAAA', href: '/subpage/search', locIds: [1] }]
+    const earlier = { ...seeded, statConfigApp: { list, nineList: [] } }
+    await t.db.update(appConfig).set({ value: earlier }).where(eq(appConfig.key, 'app'))
+    await seedDemoData(t.db, new Date(START_MS))
+    const [row] = await t.db.select().from(appConfig).where(eq(appConfig.key, 'app'))
+    const value = row!.value as AppConfig
+    expect(value.statConfigApp.list).toEqual(list)
+    expect(value.statConfigApp.nineList.length).toBeGreaterThanOrEqual(8)
+    expect(value.advertise).toEqual(seeded.advertise)
+    // Seeding again leaves the grid it made as it is.
+    await seedDemoData(t.db, new Date(START_MS))
+    const [again] = await t.db.select().from(appConfig).where(eq(appConfig.key, 'app'))
+    expect((again!.value as AppConfig).statConfigApp.nineList).toEqual(value.statConfigApp.nineList)
   })
 
   it('leaves ads and a catalogue the operator made alone', async () => {

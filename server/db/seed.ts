@@ -6,7 +6,14 @@ import type { Db } from './client.ts'
 import { draw, type Drawing } from '../modules/images/draw.ts'
 import { DEFAULT_IMAGE_SCHEMES, IMAGE_PATH, type ImageKind } from '../modules/images/kinds.ts'
 import { storeImage, type ImageConfig, type StoredImage } from '../modules/images/service.ts'
-import { demoAdvertise, demoFloatingWindow, demoIconAds, type AdTargets, type DemoAd } from './demo/ads.ts'
+import {
+  demoAdvertise,
+  demoAppIcons,
+  demoFloatingWindow,
+  demoIconAds,
+  type AdTargets,
+  type DemoAd,
+} from './demo/ads.ts'
 import {
   actorDrawing,
   collectionDrawing,
@@ -235,7 +242,7 @@ async function adTargets(db: Db): Promise<AdTargets> {
 
 /**
  * Fills the ad slots that are empty in the stored config (carousel and banner ads, home's icon
- * row, the floating window) with demo ads whose images are drawn and stored like any other
+ * row, the welfare page's apps grid, the floating window) with demo ads whose images are drawn and stored like any other
  * image of their kind. Slots the operator filled are left alone.
  */
 async function fillAds(db: Db, now: Date, store: Store) {
@@ -243,20 +250,30 @@ async function fillAds(db: Db, now: Date, store: Store) {
   if (!stored) return
   const needAdvertise = !stored.advertise?.length
   const needIcons = !stored.statConfigApp?.list.length
+  // Databases seeded before the welfare page hold an empty nineList: they gain the apps grid.
+  const needApps = !stored.statConfigApp?.nineList?.length
   const needFloating = !stored.floatingWindow
-  if (!needAdvertise && !needIcons && !needFloating) return
+  if (!needAdvertise && !needIcons && !needApps && !needFloating) return
   const targets = await adTargets(db)
   const withImages = <T>(ads: DemoAd<T>[], kind: ImageKind) =>
     Promise.all(ads.map(async ({ ad, drawing }) => ({ ...ad, image: (await store(drawing, kind)).key }) as T))
-  const [advertise, list, floating] = await Promise.all([
+  const [advertise, list, nineList, floating] = await Promise.all([
     needAdvertise ? withImages(demoAdvertise(targets), 'ad') : null,
     needIcons ? withImages(demoIconAds(targets), 'icon') : null,
+    needApps ? withImages(demoAppIcons(), 'icon') : null,
     needFloating ? withImages([demoFloatingWindow()], 'ad') : null,
   ])
   const value: Partial<StoredAppConfig> = {
     ...stored,
     ...(advertise ? { advertise } : {}),
-    ...(list ? { statConfigApp: { list, nineList: stored.statConfigApp?.nineList ?? [] } } : {}),
+    ...(list || nineList
+      ? {
+          statConfigApp: {
+            list: list ?? stored.statConfigApp?.list ?? [],
+            nineList: nineList ?? stored.statConfigApp?.nineList ?? [],
+          },
+        }
+      : {}),
     ...(floating ? { floatingWindow: floating[0]! } : {}),
   }
   await db.update(appConfig).set({ value, updatedAt: now }).where(eq(appConfig.key, 'app'))

@@ -58,6 +58,27 @@ export function demoIconAds(targets: AdTargets): DemoAd<IconAd>[] {
   }))
 }
 
+/**
+ * The welfare page's apps grid (config statConfigApp.nineList): the app's own areas by SPEC §4's
+ * link schemes and paths. The grid shows the whole list, so no location id.
+ */
+export function demoAppIcons(): DemoAd<IconAd>[] {
+  const items: { title: string; href: string }[] = [
+    { title: '开通会员', href: 'read_xty_vip' },
+    { title: '钻石充值', href: 'read_xty_member_wallet' },
+    { title: '邀请好友', href: 'read_xty_share_invite' },
+    { title: '积分兑换', href: '/welfare/exchange/' },
+    { title: 'UP主榜', href: 'read_xty_up_list' },
+    { title: '发布帖子', href: 'read_xty_community_publish' },
+    { title: '短视频', href: 'read_xty_home?index=2' },
+    { title: '我的等级', href: '/mine/pointLevel' },
+  ]
+  return items.map((item, i) => ({
+    ad: { id: 301 + i, ...item, locIds: [], ratio: 1 },
+    drawing: { width: 120, height: 120, hue: (i * 45 + 20) % 360, scene: 'bubbles', format: 'png' },
+  }))
+}
+
 export function demoFloatingWindow(): DemoAd<FloatingWindow> {
   return {
     ad: { id: 201, title: '邀请好友', href: 'read_xty_share_invite', ratio: 1 },
