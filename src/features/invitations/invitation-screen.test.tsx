@@ -6,11 +6,15 @@ import { Refusal, renderRoutes, storeWithFakeApi, type Post } from '../../testin
 import { withConfig } from '../../testing/config-kit.ts'
 import { testUser, withSession } from '../../testing/session-kit.ts'
 import { Toaster } from '../../ui/toast.tsx'
+import { createPagedList } from '../catalogue/public.ts'
 import { InvitationScreen } from './invitation-screen.tsx'
-import type { ShareDeps } from './invite.ts'
+import type { IncomeListMaker, ShareDeps } from './invite.ts'
 import { INVITE_LINK, SHARE_DOMAIN, income, invitee } from './testing.ts'
 
 afterEach(cleanup)
+
+/** As the route makes it. */
+const makeList: IncomeListMaker = (source) => createPagedList(source.key, source.fetchPage)
 
 async function renderScreen(post: Post, deps: ShareDeps = {}) {
   const { store, post: postMock } = storeWithFakeApi(post)
@@ -22,7 +26,7 @@ async function renderScreen(post: Post, deps: ShareDeps = {}) {
       path: '/mine/invitation',
       component: () => (
         <>
-          <InvitationScreen deps={deps} />
+          <InvitationScreen makeList={makeList} deps={deps} />
           <Toaster />
         </>
       ),

@@ -11,7 +11,15 @@ import { InfiniteList } from '../../ui/infinite-list.tsx'
 import { PageHeader } from '../../ui/page-header.tsx'
 import { showToastAtom } from '../../ui/toast.tsx'
 import { appConfigAtom } from '../session/public.ts'
-import { bindInviterAtom, browserShare, copyText, incomeList, inviteLink, type ShareDeps } from './invite.ts'
+import {
+  bindInviterAtom,
+  browserShare,
+  copyText,
+  incomeSource,
+  inviteLink,
+  type IncomeListMaker,
+  type ShareDeps,
+} from './invite.ts'
 import './invitations.css'
 
 function CopyRow({
@@ -117,9 +125,16 @@ function BindInviter() {
  * /mine/invitation: the caller's invite code and link (copy), what invitations earned, the
  * invitees, the way to the poster, and binding an inviter by their code.
  */
-export function InvitationScreen({ deps = browserShare }: { deps?: ShareDeps }) {
+export function InvitationScreen({
+  makeList,
+  deps = browserShare,
+}: {
+  /** Makes the invitees' paged list (the route passes the catalogue's). */
+  makeList: IncomeListMaker
+  deps?: ShareDeps
+}) {
   const config = useAtomValue(appConfigAtom)
-  const list = useMemo(() => incomeList(), [])
+  const list = useMemo(() => makeList(incomeSource), [makeList])
   const state = useAtomValue(list.stateAtom)
   const loadFirst = useSetAtom(list.loadFirstAtom)
   const loadMore = useSetAtom(list.loadMoreAtom)

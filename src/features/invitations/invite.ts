@@ -1,10 +1,11 @@
-import { atom } from 'jotai'
+import { atom, type Atom, type Getter, type WritableAtom } from 'jotai'
 import { userInviteIncome, userRedeem } from '../../../core/contracts/calls.ts'
 import { DomainType, domainUrl, type DomainEntry } from '../../../core/contracts/domain.ts'
 import type { InviteIncome, Invitee } from '../../../core/contracts/invitations.ts'
 import type { Page } from '../../../core/contracts/media.ts'
+import type { ReadResult } from '../../lib/offline-reads.ts'
 import { apiAtom } from '../../lib/store.ts'
-import { createPagedList } from '../catalogue/public.ts'
+import type { InfiniteListState } from '../../ui/infinite-list.tsx'
 
 /**
  * The invite link: the first URL of the config's H5SHAREURL domain with `?affCode=<code>`, which
@@ -20,12 +21,33 @@ export function inviteLink(config: { domain: readonly DomainEntry[] } | null, co
 /** user/invite/income as a paged list of invitees; the first page's code and totals are its meta. */
 export type IncomePage = Page<Invitee> & Omit<InviteIncome, 'invitees'>
 
-/** Made afresh for each visit: income changes with every invitee's top-up. */
-export function incomeList() {
-  return createPagedList<Invitee, IncomePage>('user/invite/income', async (get, cursor) => {
+/** Where the invitees' paged list comes from (the catalogue's paged list takes these). */
+export interface IncomeSource {
+  key: string
+  fetchPage(get: Getter, cursor: string | undefined): Promise<ReadResult<IncomePage>>
+}
+
+/** The invitees as the screen uses them; the route makes the list with the catalogue's createPagedList. */
+export interface IncomeList {
+  stateAtom: Atom<
+    Omit<InfiniteListState, 'items'> & {
+      items: readonly Invitee[]
+      meta: Omit<IncomePage, 'items' | 'nextCursor'> | null
+    }
+  >
+  loadFirstAtom: WritableAtom<null, [], Promise<void>>
+  loadMoreAtom: WritableAtom<null, [], Promise<void>>
+}
+
+export type IncomeListMaker = (source: IncomeSource) => IncomeList
+
+/** Asked afresh on each visit, never from storage: income changes with every invitee's top-up. */
+export const incomeSource: IncomeSource = {
+  key: 'user/invite/income',
+  fetchPage: async (get, cursor) => {
     const { invitees, ...meta } = await get(apiAtom).call(userInviteIncome, cursor === undefined ? {} : { cursor })
     return { data: { ...invitees, ...meta }, stale: false, savedAt: Date.now() }
-  })
+  },
 }
 
 /** user/redeem: binds the inviter whose code this is (7064–7067 reject with the server's tip). */

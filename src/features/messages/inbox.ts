@@ -1,9 +1,10 @@
-import { atom } from 'jotai'
+import { atom, type Atom, type Getter, type WritableAtom } from 'jotai'
 import { messageLatest, messageList } from '../../../core/contracts/calls.ts'
 import type { LatestMessages, Message, MessageType } from '../../../core/contracts/messages.ts'
 import type { Page } from '../../../core/contracts/media.ts'
+import type { ReadResult } from '../../lib/offline-reads.ts'
 import { apiAtom } from '../../lib/store.ts'
-import { createPagedList } from '../catalogue/public.ts'
+import type { InfiniteListState } from '../../ui/infinite-list.tsx'
 import { setUnreadTotalAtom } from './unread.ts'
 
 /** message/latest as the message centre last had it: each type's unread count (null until it answers). */
@@ -34,14 +35,32 @@ export const markTypeReadAtom = atom(null, async (get, set, type: MessageType) =
   })
 })
 
+/** Where a paged list comes from: its identity and one page (the catalogue's paged list takes these). */
+export interface PageSource<R> {
+  key: string
+  fetchPage(get: Getter, cursor: string | undefined): Promise<ReadResult<R>>
+}
+
+/** A paged list as the screen uses it; the route makes it with the catalogue's createPagedList. */
+export interface MessagesList {
+  stateAtom: Atom<Omit<InfiniteListState, 'items'> & { items: readonly Message[] }>
+  loadFirstAtom: WritableAtom<null, [], Promise<void>>
+  loadMoreAtom: WritableAtom<null, [], Promise<void>>
+}
+
+export type MessagesListMaker = (source: PageSource<Page<Message>>) => MessagesList
+
 /**
- * A type's messages, newest first, a page at a time. Made afresh for each visit to the screen
- * (never from storage): messages are news, and the first page is what marks them read.
+ * A type's messages, newest first, a page at a time, never from storage: messages are news, and
+ * the first page is what marks them read.
  */
-export function messagesList(type: MessageType) {
-  return createPagedList<Message, Page<Message>>(`message/list:${type}`, async (get, cursor) => ({
-    data: await get(apiAtom).call(messageList, cursor === undefined ? { type } : { type, cursor }),
-    stale: false,
-    savedAt: Date.now(),
-  }))
+export function messagesSource(type: MessageType): PageSource<Page<Message>> {
+  return {
+    key: `message/list:${type}`,
+    fetchPage: async (get, cursor) => ({
+      data: await get(apiAtom).call(messageList, cursor === undefined ? { type } : { type, cursor }),
+      stale: false,
+      savedAt: Date.now(),
+    }),
+  }
 }

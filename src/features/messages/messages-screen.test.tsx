@@ -5,11 +5,16 @@ import type { MessageType } from '../../../core/contracts/messages.ts'
 import { t } from '../../lib/messages-inbox.ts'
 import { renderRoutes, storeWithFakeApi, type Post } from '../../testing/app-kit.tsx'
 import { testUser, withSession } from '../../testing/session-kit.ts'
+import { createPagedList } from '../catalogue/public.ts'
+import type { MessagesListMaker } from './inbox.ts'
 import { MessagesScreen } from './messages-screen.tsx'
 import { latest, message } from './testing.ts'
 import { unreadTotalAtom } from './unread.ts'
 
 afterEach(cleanup)
+
+/** As the route makes it. */
+const makeList: MessagesListMaker = (source) => createPagedList(source.key, source.fetchPage)
 
 /** A server whose message/list marks the type read on a first page, as the contract says. */
 function fakeServer(unread: Partial<Record<MessageType, number>>, pages: Partial<Record<MessageType, unknown>>) {
@@ -36,7 +41,7 @@ async function renderScreen(post: Post) {
     createRoute({
       getParentRoute: () => root,
       path: '/mine/message',
-      component: () => <MessagesScreen onOpenLink={onOpenLink} />,
+      component: () => <MessagesScreen onOpenLink={onOpenLink} makeList={makeList} />,
     }),
   ])
   return { store, post: postMock, onOpenLink }

@@ -6,13 +6,18 @@ import { t } from '../../lib/messages-inbox.ts'
 import { InfiniteList } from '../../ui/infinite-list.tsx'
 import { PageHeader } from '../../ui/page-header.tsx'
 import { Tabs, tabId } from '../../ui/tabs.tsx'
-import { latestAtom, loadLatestAtom, markTypeReadAtom, messagesList } from './inbox.ts'
+import {
+  latestAtom,
+  loadLatestAtom,
+  markTypeReadAtom,
+  messagesSource,
+  type MessagesList,
+  type MessagesListMaker,
+} from './inbox.ts'
 import './messages.css'
 
 const PANEL_ID = 'inbox-panel'
 const TAB_PREFIX = 'inbox-tab'
-
-type MessagesList = ReturnType<typeof messagesList>
 
 function MessageRow({ message, now, onOpenLink }: { message: Message; now: number; onOpenLink(link: string): void }) {
   const content = (
@@ -86,15 +91,25 @@ function TypeMessages({
  * /mine/message: a tab per message type with its unread count, the type's messages newest first.
  * A message with a link opens it by the app's link rules (`onOpenLink`, from the route).
  */
-export function MessagesScreen({ onOpenLink }: { onOpenLink(link: string): void }) {
+export function MessagesScreen({
+  onOpenLink,
+  makeList,
+}: {
+  onOpenLink(link: string): void
+  /** Makes a paged list of a source (the route passes the catalogue's). */
+  makeList: MessagesListMaker
+}) {
   const latest = useAtomValue(latestAtom)
   const loadLatest = useSetAtom(loadLatestAtom)
   const [type, setType] = useState<MessageType>('system')
   // Fresh lists on each visit: the first page of each is what marks its type read.
   const lists = useMemo(
     () =>
-      Object.fromEntries(MESSAGE_TYPES.map((type) => [type, messagesList(type)])) as Record<MessageType, MessagesList>,
-    [],
+      Object.fromEntries(MESSAGE_TYPES.map((type) => [type, makeList(messagesSource(type))])) as Record<
+        MessageType,
+        MessagesList
+      >,
+    [makeList],
   )
   useEffect(() => {
     loadLatest().catch(() => {

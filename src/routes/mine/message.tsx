@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai'
 import { useOpenAd } from '../../features/ads/public.ts'
 import { MessagesScreen } from '../../features/messages/messages-screen.tsx'
 import { appConfigAtom, appFlagsAtom, tokenAtom } from '../../features/session/atoms.ts'
+import { freshList } from './-fresh-list.ts'
 
 export const Route = createFileRoute('/mine/message')({
   component: MessagePage,
@@ -15,5 +16,5 @@ function MessagePage() {
     isAppStore: useAtomValue(appFlagsAtom).isAppStore,
     config: useAtomValue(appConfigAtom),
   })
-  return <MessagesScreen onOpenLink={(link) => openLink({ link })} />
+  return <MessagesScreen onOpenLink={(link) => openLink({ link })} makeList={freshList} />
 }
