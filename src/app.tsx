@@ -53,6 +53,15 @@ export function startApp({ store, api, ready, followLoginSuggestion }: AppStart)
       openLogin: (to) => void router.navigate({ to }),
     })
   router.load().then(render, render).then(followSuggestion, followSuggestion)
+  // The unread badge: its call and listener load after the first page, out of the first visit's code.
+  ready()
+    .then(() => import('./features/messages/unread-refresh.ts'))
+    .then(
+      ({ watchUnread }) => void watchUnread(store),
+      () => {
+        // Without a session or its code, there is no badge; the message centre still works.
+      },
+    )
 
   registerServiceWorkerLater((apply) => store.set(offerUpdateAtom, apply))
 }

@@ -46,6 +46,8 @@ const zhCN = {
     welfare: '福利',
     mine: '我的',
     nav: '主导航',
+    /** Read after a tab's name where it has unread messages (the badge). */
+    unread: (count: number) => `${count}条未读消息`,
   },
   home: {
     announcement: '公告',

@@ -23,6 +23,22 @@ describe('FooterNav', () => {
     expect(home.textContent).not.toContain('home-active')
   })
 
+  it("shows a tab's badge and says its count in the tab's name", () => {
+    const withBadge = [items[0]!, { ...items[1]!, badge: 120, badgeLabel: '120条未读消息' }]
+    const { rerender } = render(<FooterNav items={withBadge} activePath="/" label="nav" onSelect={() => {}} />)
+    const mine = screen.getByRole('link', { name: '我的 120条未读消息' })
+    expect(mine.querySelector('.count-badge')?.textContent).toBe('99+')
+    rerender(
+      <FooterNav
+        items={[items[0]!, { ...items[1]!, badge: 0, badgeLabel: '0条未读消息' }]}
+        activePath="/"
+        label="nav"
+        onSelect={() => {}}
+      />,
+    )
+    expect(screen.getByRole('link', { name: '我的' }).querySelector('.count-badge')).toBeNull()
+  })
+
   it('debounces taps by 200 ms', () => {
     let time = 1000
     const scheduled: Array<() => void> = []

@@ -1,11 +1,15 @@
 import { useMemo, type ReactNode } from 'react'
 import { debounceTaps, type TapTimers } from '../lib/throttle.ts'
+import { CountBadge } from './count-badge.tsx'
 
 export interface FooterNavItem {
   path: string
   label: string
   icon: ReactNode
   activeIcon: ReactNode
+  /** A count shown over the icon (unread messages); `badgeLabel` says it after the name to screen readers. */
+  badge?: number
+  badgeLabel?: string
 }
 
 export interface FooterNavProps {
@@ -39,8 +43,10 @@ export function FooterNav({ items, activePath, label, onSelect, timers }: Footer
               >
                 <span className="footer-nav__icon" aria-hidden="true">
                   {active ? item.activeIcon : item.icon}
+                  <CountBadge count={item.badge ?? 0} className="footer-nav__badge" />
                 </span>
                 <span className="footer-nav__label">{item.label}</span>
+                {item.badge && item.badgeLabel ? <span className="visually-hidden">{item.badgeLabel}</span> : null}
               </a>
             </li>
           )

@@ -1,4 +1,5 @@
 import QRCode from 'qrcode'
+import { drawQrModules } from '../../lib/canvas-image.ts'
 
 /** What the card shows besides the code. */
 export interface CardText {
@@ -52,11 +53,7 @@ export function drawCredentialCard(canvas: HTMLCanvasElement, credential: string
   const origin = Math.round((CARD_WIDTH - cell * modules.size) / 2)
   const top = QR_TOP + Math.round((QR_SIDE - cell * modules.size) / 2)
   context.fillStyle = '#000'
-  for (let row = 0; row < modules.size; row++) {
-    for (let column = 0; column < modules.size; column++) {
-      if (modules.get(row, column)) context.fillRect(origin + column * cell, top + row * cell, cell, cell)
-    }
-  }
+  drawQrModules(context, modules, { left: origin, top, cell })
 
   context.fillStyle = '#111'
   context.font = '30px system-ui, sans-serif'
@@ -66,24 +63,5 @@ export function drawCredentialCard(canvas: HTMLCanvasElement, credential: string
   context.font = '24px system-ui, sans-serif'
   wrapLines(context, text.hint, CARD_WIDTH - 80).forEach((line, index) =>
     context.fillText(line, CARD_WIDTH / 2, QR_TOP + QR_SIDE + 160 + index * 36),
-  )
-}
-
-/** Downloads the card as a PNG through an object URL: the credential never goes into a URL. */
-export function saveCardImage(canvas: HTMLCanvasElement, fileName: string): Promise<void> {
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => {
-      if (!blob) return reject(new Error('the canvas gave no image'))
-      const url = URL.createObjectURL(blob)
-      const link = document.createElement('a')
-      link.href = url
-      link.download = fileName
-      document.body.append(link)
-      link.click()
-      link.remove()
-      // Revoked a moment later: some browsers read the URL after click() returns.
-      setTimeout(() => URL.revokeObjectURL(url), 1000)
-      resolve()
-    }, 'image/png'),
   )
 }

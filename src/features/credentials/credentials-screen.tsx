@@ -11,7 +11,8 @@ import { Sheet } from '../../ui/sheet.tsx'
 import { ErrorState, Skeleton } from '../../ui/state-views.tsx'
 import { showToastAtom } from '../../ui/toast.tsx'
 import { secureStorageAtom, updateSessionUserAtom } from '../session/public.ts'
-import { drawCredentialCard, saveCardImage, type CardText } from './credential-card.ts'
+import { saveCanvasImage } from '../../lib/canvas-image.ts'
+import { drawCredentialCard, type CardText } from './credential-card.ts'
 import { keepCredential, readKeptCredential, type KeptCredential } from './credential-store.ts'
 import './credentials.css'
 
@@ -20,7 +21,7 @@ export interface CredentialsDeps {
   save(canvas: HTMLCanvasElement, fileName: string): Promise<void>
 }
 
-const pageDeps: CredentialsDeps = { draw: drawCredentialCard, save: saveCardImage }
+const pageDeps: CredentialsDeps = { draw: drawCredentialCard, save: saveCanvasImage }
 
 type View =
   | { status: 'loading' }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { t } from '../../lib/messages-pages.ts'
 import { renderRoutes, storeWithFakeApi } from '../../testing/app-kit.tsx'
 import { testUser, withSession } from '../../testing/session-kit.ts'
+import { setUnreadTotalAtom } from '../messages/public.ts'
 import { MineScreen } from './mine-screen.tsx'
 
 afterEach(cleanup)
@@ -29,5 +30,19 @@ describe('MineScreen', () => {
     expect(href(t.pages.rechargeRecord)).toBe('/mine/rechargeRecord')
     expect(href(t.pages.myPost)).toBe('/mine/myPost')
     expect(href(t.pages.myFollow)).toBe('/mine/myFollow')
+  })
+
+  it("shows the unread messages' count on 消息, in its name for screen readers", async () => {
+    const user = testUser()
+    const { store } = storeWithFakeApi(async () => ({ ...user, token: 'tok-1' }))
+    await withSession(store, user)
+    store.set(setUnreadTotalAtom, 3)
+    renderRoutes(store, '/mine/', (root) => [
+      createRoute({ getParentRoute: () => root, path: '/mine/', component: () => <MineScreen /> }),
+    ])
+    const menu = await screen.findByRole('navigation', { name: t.mine.title })
+    const entry = within(menu).getByRole('link', { name: `${t.pages.message} ${t.tabs.unread(3)}` })
+    expect(entry.getAttribute('href')).toBe('/mine/message')
+    expect(within(menu).getByRole('link', { name: t.pages.invitation }).getAttribute('href')).toBe('/mine/invitation')
   })
 })

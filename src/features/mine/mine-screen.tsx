@@ -1,7 +1,12 @@
 import { Link } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
 import type { ReactNode } from 'react'
 import { t } from '../../lib/messages-pages.ts'
+import { CountBadge } from '../../ui/count-badge.tsx'
+import { unreadTotalAtom } from '../messages/public.ts'
 import { MineProfile } from './mine-profile.tsx'
+
+const MESSAGE_PATH = '/mine/message'
 
 const MENU = [
   ['/mine/vip', t.pages.vip],
@@ -13,7 +18,8 @@ const MENU = [
   ['/mine/myBought', t.pages.myBought],
   ['/mine/myPost', t.pages.myPost],
   ['/mine/myFollow', t.pages.myFollow],
-  ['/mine/message', t.pages.message],
+  [MESSAGE_PATH, t.pages.message],
+  ['/mine/invitation', t.pages.invitation],
   ['/mine/share', t.pages.share],
   ['/mine/feedback', t.pages.feedback],
   ['/mine/setting/', t.pages.setting],
@@ -33,6 +39,7 @@ export function MineScreen({
   guestEntry?: ReactNode
   logoutEntry?: ReactNode
 }) {
+  const unread = useAtomValue(unreadTotalAtom)
   return (
     <main className="page page--tab">
       <header className="page-header page-header--brand">
@@ -45,7 +52,15 @@ export function MineScreen({
           {MENU.map(([to, label]) => (
             <li key={to}>
               <Link to={to} className="menu__link">
-                <span>{label}</span>
+                <span>
+                  {label}
+                  {to === MESSAGE_PATH && unread > 0 ? (
+                    <>
+                      <CountBadge count={unread} className="menu__badge" />
+                      <span className="visually-hidden">{t.tabs.unread(unread)}</span>
+                    </>
+                  ) : null}
+                </span>
                 <span aria-hidden="true">›</span>
               </Link>
             </li>

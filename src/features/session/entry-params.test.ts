@@ -23,6 +23,12 @@ describe('readEntryParams', () => {
     expect(readEntryParams('')).toEqual({})
   })
 
+  it("reads an invite link's affCode as the invite code, dropping one the server could never take", () => {
+    expect(readEntryParams('?affCode=%20AB12cd%20').inviteCode).toBe('AB12cd')
+    expect(readEntryParams(`?affCode=${'A'.repeat(17)}`).inviteCode).toBeUndefined()
+    expect(readEntryParams('?affCode=AB%0912').inviteCode).toBeUndefined()
+  })
+
   it('ignores blank values', () => {
     expect(readEntryParams('?UID=%20%20&pc=')).toEqual({})
   })

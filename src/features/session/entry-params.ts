@@ -1,12 +1,18 @@
 import { CONTROL_CHARACTER, MAX_DEVICE_ID_LENGTH } from '../../../core/contracts/text.ts'
+import { INVITE_CODE_MAX } from '../../../core/contracts/welfare-rules.ts'
 
-/** What the entry URL may carry (UID or uuid, isLight, dc, pc, isAppStore). Absent flags leave the stored ones alone. */
+/**
+ * What the entry URL may carry (UID or uuid, isLight, dc, pc, isAppStore, and an invite link's
+ * affCode). Absent flags leave the stored ones alone.
+ */
 export interface EntryParams {
   uid?: string
   pc?: string
   dc?: string
   isLight?: boolean
   isAppStore?: boolean
+  /** The invite code of the invite link the user arrived by. */
+  inviteCode?: string
 }
 
 function flag(value: string | null): boolean | undefined {
@@ -32,6 +38,11 @@ export function readEntryParams(search: string): EntryParams {
   if (isLight !== undefined) result.isLight = isLight
   const isAppStore = flag(params.get('isAppStore'))
   if (isAppStore !== undefined) result.isAppStore = isAppStore
+  const inviteCode = text(params.get('affCode'))
+  // One the server could never take (too long, control characters) is dropped here, not sent.
+  if (inviteCode !== undefined && inviteCode.length <= INVITE_CODE_MAX && !CONTROL_CHARACTER.test(inviteCode)) {
+    result.inviteCode = inviteCode
+  }
   return result
 }
 

@@ -133,6 +133,52 @@ describe('initSession', () => {
     expect(s.store.get(isLightAtom)).toBe(true)
   })
 
+  it("sends an invite link's affCode as inviteCode in the guest login's affCode, then forgets it", async () => {
+    const s = setup(loginOk, '?pc=P1&affCode=INV42')
+    await initSession(s.deps)
+    const login = s.calls.find((c) => c.name === 'login/guest')!
+    expect(login.body).toMatchObject({
+      affCode: JSON.stringify({ pc: 'P1', dc: '', isLight: false, inviteCode: 'INV42' }),
+    })
+    // Not part of the channel the session keeps, and not kept once sent.
+    expect((await s.storage.get<Session>(StorageKey.Session))?.channel).toEqual({ pc: 'P1', dc: '', isLight: false })
+    expect(await s.storage.get(StorageKey.Invite)).toBeNull()
+  })
+
+  it('keeps the invite code while no guest login took it, and sends it on a later start without the parameter', async () => {
+    const s = setup({ code: 200, data: null, tip: '', msg: '' }, '?affCode=INV42')
+    await initSession(s.deps)
+    expect(await s.storage.get(StorageKey.Invite)).toBe('INV42')
+
+    const later = setup(loginOk)
+    await later.storage.set(StorageKey.Invite, 'INV42')
+    await initSession(later.deps)
+    expect(
+      JSON.parse(String((later.calls.find((c) => c.name === 'login/guest')!.body as { affCode: string }).affCode)),
+    ).toEqual({ pc: '', dc: '', isLight: false, inviteCode: 'INV42' })
+    expect(await later.storage.get(StorageKey.Invite)).toBeNull()
+  })
+
+  it('sends no inviteCode without an invite link, and keeps none when a session exists', async () => {
+    const s = setup(loginOk)
+    await initSession(s.deps)
+    expect(s.calls.find((c) => c.name === 'login/guest')!.body).toMatchObject({
+      affCode: JSON.stringify({ pc: '', dc: '', isLight: false }),
+    })
+
+    const signedIn = setup(loginOk, '?affCode=INV42')
+    await signedIn.storage.set(StorageKey.Session, {
+      uuid: 'random-device-id',
+      token: 'old',
+      channel: { pc: '', dc: '', isLight: false },
+      user: null,
+    })
+    await initSession(signedIn.deps)
+    expect(signedIn.calls.some((c) => c.name === 'login/guest')).toBe(false)
+    // A session's user is no new guest: the code is for typing on /mine/invitation.
+    expect(await signedIn.storage.get(StorageKey.Invite)).toBeNull()
+  })
+
   it('alerts "注册次数过多" on 200 without data and carries on without a session', async () => {
     const s = setup({ code: 200, data: null, tip: '', msg: '' })
     await initSession(s.deps)

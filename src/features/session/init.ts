@@ -19,8 +19,11 @@ import {
 } from './atoms.ts'
 import { readEntryParams, resolveDeviceId } from './entry-params.ts'
 
-/** IndexedDB keys of the three persisted stores (database `marquee`, store `state`). */
-export const StorageKey = { Session: 'session', Config: 'config', App: 'app' } as const
+/**
+ * IndexedDB keys of the persisted stores (database `marquee`, store `state`). `invite` holds the
+ * invite code of the link a user without a session arrived by, until a guest login has sent it.
+ */
+export const StorageKey = { Session: 'session', Config: 'config', App: 'app', Invite: 'invite' } as const
 
 /** Where this device keeps a user's credential card (the server shows it once); per user, so two accounts' stay apart. */
 export const credentialStorageKey = (userId: number) => `credential:${userId}`
@@ -61,10 +64,11 @@ async function refreshConfig(deps: Pick<SessionDeps, 'store' | 'api' | 'storage'
  */
 export async function initSession(deps: SessionDeps): Promise<void> {
   const { store, api, storage } = deps
-  const [storedSession, storedConfig, storedFlags] = await Promise.all([
+  const [storedSession, storedConfig, storedFlags, storedInviteCode] = await Promise.all([
     read<Session>(storage, StorageKey.Session),
     read<AppConfig>(storage, StorageKey.Config),
     read<AppFlags>(storage, StorageKey.App),
+    read<string>(storage, StorageKey.Invite),
   ])
   // A copy written by an older version may lack what this one needs: then it asks first.
   if (v.is(AppConfigSchema, storedConfig)) store.set(setConfigAtom, storedConfig)
@@ -104,13 +108,23 @@ export async function initSession(deps: SessionDeps): Promise<void> {
     dc: params.dc ?? storedSession?.channel.dc ?? '',
     isLight: flags.isLight,
   }
+  // The server binds a new guest to the inviter whose code the invite link carried. Kept until a
+  // guest login has carried it (a failed one tries again on the next start); not part of the
+  // channel, which the session keeps for good.
+  const inviteCode = params.inviteCode ?? (typeof storedInviteCode === 'string' ? storedInviteCode : '')
+  const inviteKept =
+    params.inviteCode !== undefined && params.inviteCode !== storedInviteCode
+      ? storage.set(StorageKey.Invite, params.inviteCode).catch(() => {})
+      : Promise.resolve()
+  const affCode = JSON.stringify(inviteCode ? { ...channel, inviteCode } : channel)
   // Sent first and never awaited: home must not wait for it. Browsing needs a session, so the
   // guest login goes on either way; an account's device then opens /mine/login once.
   askWhetherAnAccountUsedThisDevice(deps, deviceId)
   const [result] = await Promise.all([
-    api.result(loginGuest, { devID: deviceId, affCode: JSON.stringify(channel), token: '' }),
+    api.result(loginGuest, { devID: deviceId, affCode, token: '' }),
     configKnown,
     flagsSaved,
+    inviteKept,
   ])
   if (result.code === ResultCode.GuestCreationRefused || result.code === ResultCode.GuestCreationRefusedAlt) {
     throw new ApiError(ApiErrorKind.Business, t.session.guestFailed, result.code)
@@ -124,7 +138,11 @@ export async function initSession(deps: SessionDeps): Promise<void> {
   const { token, ...user } = result.data
   const fresh: Session = { uuid: deviceId, token, channel, user }
   store.set(setSessionAtom, fresh)
-  await storage.set(StorageKey.Session, fresh)
+  await Promise.all([
+    storage.set(StorageKey.Session, fresh),
+    // Used: the server has seen it (an unknown or refused code never fails the login).
+    inviteCode ? storage.remove(StorageKey.Invite).catch(() => {}) : undefined,
+  ])
 }
 
 /** Auto-login: login/before says whether an account last used this device. */

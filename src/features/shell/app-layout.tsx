@@ -1,13 +1,15 @@
 import { useRouter, useRouterState } from '@tanstack/react-router'
-import { useCallback, useEffect } from 'react'
+import { useAtomValue } from 'jotai'
+import { useCallback, useEffect, useMemo } from 'react'
 import { clearChunkReloadFlag } from '../../lib/chunk-reload.ts'
 import { t } from '../../lib/messages.ts'
 import { scheduleSplashRemoval } from '../../lib/splash.ts'
 import { FooterNav } from '../../ui/footer-nav.tsx'
 import { ProgressBar } from '../../ui/progress-bar.tsx'
 import { Toaster } from '../../ui/toast.tsx'
+import { unreadTotalAtom } from '../messages/public.ts'
 import { KeepAliveOutlet } from './keep-alive-outlet.tsx'
-import { FOOTER_TABS, footerTabFor } from './tabs.tsx'
+import { FOOTER_TABS, MINE_TAB_PATH, footerTabFor } from './tabs.tsx'
 import { OfflineBanner } from './offline-banner.tsx'
 import { UpdatePrompt } from './update.tsx'
 
@@ -20,6 +22,14 @@ export function AppLayout() {
   const leafRouteId = useRouterState({ select: (state) => state.matches[state.matches.length - 1]?.routeId })
   const busy = useRouterState({ select: (state) => state.status === 'pending' || state.isLoading })
   const tab = footerTabFor(leafRouteId)
+  const unread = useAtomValue(unreadTotalAtom)
+  const tabs = useMemo(
+    () =>
+      FOOTER_TABS.map((item) =>
+        item.path === MINE_TAB_PATH ? { ...item, badge: unread, badgeLabel: t.tabs.unread(unread) } : item,
+      ),
+    [unread],
+  )
 
   useEffect(() => {
     if (leafRouteId !== undefined && leafRouteId !== '/') scheduleSplashRemoval(SPLASH_AFTER_ROUTE_MS)
@@ -37,9 +47,7 @@ export function AppLayout() {
     <div className={tab === null ? 'app-column' : 'app-column has-footer'}>
       <ProgressBar active={busy} />
       <KeepAliveOutlet leafRouteId={leafRouteId} />
-      {tab === null ? null : (
-        <FooterNav items={FOOTER_TABS} activePath={tab} label={t.tabs.nav} onSelect={handleSelect} />
-      )}
+      {tab === null ? null : <FooterNav items={tabs} activePath={tab} label={t.tabs.nav} onSelect={handleSelect} />}
       <OfflineBanner />
       <UpdatePrompt />
       <Toaster />

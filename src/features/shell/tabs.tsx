@@ -2,12 +2,15 @@ import { t } from '../../lib/messages.ts'
 import type { FooterNavItem } from '../../ui/footer-nav.tsx'
 import { CommunityIcon, HomeIcon, MineIcon, ShortsIcon, WelfareIcon } from '../../ui/icons.tsx'
 
+/** The 我的 tab, which carries the unread messages' badge. */
+export const MINE_TAB_PATH = '/mine/'
+
 export const FOOTER_TABS: readonly FooterNavItem[] = [
   { path: '/', label: t.tabs.home, icon: <HomeIcon />, activeIcon: <HomeIcon filled /> },
   { path: '/lld/', label: t.tabs.shorts, icon: <ShortsIcon />, activeIcon: <ShortsIcon filled /> },
   { path: '/community', label: t.tabs.community, icon: <CommunityIcon />, activeIcon: <CommunityIcon filled /> },
   { path: '/welfare/', label: t.tabs.welfare, icon: <WelfareIcon />, activeIcon: <WelfareIcon filled /> },
-  { path: '/mine/', label: t.tabs.mine, icon: <MineIcon />, activeIcon: <MineIcon filled /> },
+  { path: MINE_TAB_PATH, label: t.tabs.mine, icon: <MineIcon />, activeIcon: <MineIcon filled /> },
 ]
 
 /** Route ids of the footer tabs, for the active state. */

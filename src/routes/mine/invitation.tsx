@@ -1,11 +1,11 @@
-import { t } from '../../lib/messages-pages.ts'
-import { ComingSoon } from '../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { InvitationScreen } from '../../features/invitations/invitation-screen.tsx'
+import { freshList } from './-fresh-list.ts'
 
 export const Route = createFileRoute('/mine/invitation')({
   component: InvitationPage,
 })
 
 function InvitationPage() {
-  return <ComingSoon title={t.pages.invitation} />
+  return <InvitationScreen makeList={freshList} />
 }

@@ -1,11 +1,10 @@
-import { t } from '../../lib/messages-pages.ts'
-import { ComingSoon } from '../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { ShareScreen } from '../../features/invitations/share-screen.tsx'
 
 export const Route = createFileRoute('/mine/share')({
   component: SharePage,
 })
 
 function SharePage() {
-  return <ComingSoon title={t.pages.share} />
+  return <ShareScreen />
 }

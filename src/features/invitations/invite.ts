@@ -1,0 +1,109 @@
+import { atom, type Atom, type Getter, type WritableAtom } from 'jotai'
+import { userInviteIncome, userRedeem } from '../../../core/contracts/calls.ts'
+import { DomainType, domainUrl, type DomainEntry } from '../../../core/contracts/domain.ts'
+import type { InviteIncome, Invitee } from '../../../core/contracts/invitations.ts'
+import type { Page } from '../../../core/contracts/media.ts'
+import type { ReadResult } from '../../lib/offline-reads.ts'
+import { apiAtom } from '../../lib/store.ts'
+import type { InfiniteListState } from '../../ui/infinite-list.tsx'
+
+/**
+ * The invite link: the first URL of the config's H5SHAREURL domain with `?affCode=<code>`, which
+ * a new guest's login carries to the server (features/session/init.ts). Undefined without the
+ * domain: a link to somewhere else would invite nobody.
+ */
+export function inviteLink(config: { domain: readonly DomainEntry[] } | null, code: string): string | undefined {
+  const base = config ? domainUrl(config, DomainType.H5ShareUrl) : undefined
+  if (!base || !code) return undefined
+  return `${base.replace(/\/+$/, '')}/?affCode=${encodeURIComponent(code)}`
+}
+
+/** user/invite/income as a paged list of invitees; the first page's code and totals are its meta. */
+export type IncomePage = Page<Invitee> & Omit<InviteIncome, 'invitees'>
+
+/** Where the invitees' paged list comes from (the catalogue's paged list takes these). */
+export interface IncomeSource {
+  key: string
+  fetchPage(get: Getter, cursor: string | undefined): Promise<ReadResult<IncomePage>>
+}
+
+/** The invitees as the screen uses them; the route makes the list with the catalogue's createPagedList. */
+export interface IncomeList {
+  stateAtom: Atom<
+    Omit<InfiniteListState, 'items'> & {
+      items: readonly Invitee[]
+      meta: Omit<IncomePage, 'items' | 'nextCursor'> | null
+    }
+  >
+  loadFirstAtom: WritableAtom<null, [], Promise<void>>
+  loadMoreAtom: WritableAtom<null, [], Promise<void>>
+}
+
+export type IncomeListMaker = (source: IncomeSource) => IncomeList
+
+/** Asked afresh on each visit, never from storage: income changes with every invitee's top-up. */
+export const incomeSource: IncomeSource = {
+  key: 'user/invite/income',
+  fetchPage: async (get, cursor) => {
+    const { invitees, ...meta } = await get(apiAtom).call(userInviteIncome, cursor === undefined ? {} : { cursor })
+    return { data: { ...invitees, ...meta }, stale: false, savedAt: Date.now() }
+  },
+}
+
+/** user/redeem: binds the inviter whose code this is (7064–7067 reject with the server's tip). */
+export const bindInviterAtom = atom(null, (get, _set, code: string) => get(apiAtom).call(userRedeem, { code }))
+
+/** The browser's clipboard and share sheet, passed in so tests can stand in for them. */
+export interface ShareDeps {
+  copy?: (text: string) => Promise<void>
+  share?: (data: ShareData) => Promise<void>
+  canShare?: (data: ShareData) => boolean
+}
+
+export const browserShare: ShareDeps = {
+  get copy() {
+    return typeof navigator !== 'undefined' && navigator.clipboard
+      ? (text: string) => navigator.clipboard.writeText(text)
+      : undefined
+  },
+  get share() {
+    return typeof navigator !== 'undefined' && typeof navigator.share === 'function'
+      ? (data: ShareData) => navigator.share(data)
+      : undefined
+  },
+  get canShare() {
+    return typeof navigator !== 'undefined' && typeof navigator.canShare === 'function'
+      ? (data: ShareData) => navigator.canShare(data)
+      : undefined
+  },
+}
+
+/** Copies `text`; false when the browser has no clipboard here or refused. */
+export async function copyText(deps: ShareDeps, text: string): Promise<boolean> {
+  if (!deps.copy) return false
+  try {
+    await deps.copy(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Shares the link through the system sheet, with the poster when the browser can share files; a
+ * dismissed sheet is no failure. Returns 'failed' when the sheet refused, so the caller copies.
+ */
+export async function shareInvite(
+  deps: ShareDeps,
+  invite: { title: string; url: string; poster?: File },
+): Promise<'shared' | 'failed'> {
+  if (!deps.share) return 'failed'
+  const withFile = invite.poster ? { title: invite.title, url: invite.url, files: [invite.poster] } : undefined
+  const data = withFile && deps.canShare?.(withFile) ? withFile : { title: invite.title, url: invite.url }
+  try {
+    await deps.share(data)
+    return 'shared'
+  } catch (error) {
+    return error instanceof DOMException && error.name === 'AbortError' ? 'shared' : 'failed'
+  }
+}

@@ -1,0 +1,39 @@
+import { messageLatest } from '../../../core/contracts/calls.ts'
+import type { LatestMessages } from '../../../core/contracts/messages.ts'
+import { apiAtom, type AppStore } from '../../lib/store.ts'
+import { tokenAtom } from '../session/public.ts'
+import { setUnreadTotalAtom } from './unread.ts'
+
+/** Asks message/latest and sets the badge from it; null without a session (nothing to ask). */
+export async function refreshUnread(store: AppStore): Promise<LatestMessages | null> {
+  if (!store.get(tokenAtom)) return null
+  const latest = await store.get(apiAtom).call(messageLatest)
+  store.set(setUnreadTotalAtom, latest.unread)
+  return latest
+}
+
+/**
+ * Keeps the badge current without a push service or a polling loop: asks now, whenever the page
+ * comes back to the foreground, and when the session changes (a login, a new guest). Returns the
+ * way to stop.
+ */
+export function watchUnread(
+  store: AppStore,
+  page: Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'> = document,
+): () => void {
+  const refresh = () => {
+    refreshUnread(store).catch(() => {
+      // The badge keeps its last count; the next return to the app asks again.
+    })
+  }
+  const handleVisibility = () => {
+    if (page.visibilityState === 'visible') refresh()
+  }
+  refresh()
+  page.addEventListener('visibilitychange', handleVisibility)
+  const stopSession = store.sub(tokenAtom, refresh)
+  return () => {
+    page.removeEventListener('visibilitychange', handleVisibility)
+    stopSession()
+  }
+}
