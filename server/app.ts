@@ -36,6 +36,7 @@ import { createSafetyService } from './modules/community/safety.ts'
 import { registerInvitationRoutes } from './modules/invitations/routes.ts'
 import { registerMessageRoutes } from './modules/messages/routes.ts'
 import { registerSupportRoutes } from './modules/support/routes.ts'
+import { createSupportService } from './modules/support/service.ts'
 import { registerWelfareRoutes } from './modules/welfare/routes.ts'
 import { createPaymentCatalogue } from './modules/payments/catalogue.ts'
 import { notifyUrlOf, NOTIFY_PATH_PREFIX, registerNotifyRoute } from './modules/payments/notify-route.ts'
@@ -222,7 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerWelfareRoutes(calls.forModule('welfare'))
   registerInvitationRoutes(calls.forModule('invitations'))
   registerMessageRoutes(calls.forModule('messages'))
-  registerSupportRoutes(calls.forModule('support'))
+  registerSupportRoutes(calls.forModule('support'), createSupportService({ db, now }))
   registerNotifyRoute(app, { provider: paymentProvider, orders })
   scheduleOrderSweep(app, orders)
   app.decorate('payments', { orders, provider: paymentProvider } satisfies PaymentServices)

@@ -8,6 +8,8 @@ import {
   packageEnable,
   packageList,
 } from './commands/catalogue.ts'
+import { faqAdd, faqEdit, faqList, faqRemove } from './commands/faq.ts'
+import { feedbackList, feedbackReply } from './commands/feedback.ts'
 import { mediaImportCommand } from './commands/media-import.ts'
 import {
   contentRemove,
@@ -51,4 +53,10 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'reports:list': reportsList,
   'content:remove': contentRemove,
   'user:ban': userBan,
+  'feedback:list': feedbackList,
+  'feedback:reply': feedbackReply,
+  'faq:list': faqList,
+  'faq:add': faqAdd,
+  'faq:edit': faqEdit,
+  'faq:remove': faqRemove,
 }

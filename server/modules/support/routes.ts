@@ -1,13 +1,10 @@
 import * as calls from '../../../core/contracts/calls.ts'
 import type { AnswerCall } from '../../plugins/calls.ts'
+import type { SupportService } from './service.ts'
 
-const notBuilt = () => {
-  throw new Error('not built yet')
-}
-
-export function registerSupportRoutes(answer: AnswerCall) {
-  answer(calls.feedbackAdd, notBuilt)
-  answer(calls.feedbackList, notBuilt)
-  answer(calls.aicustomerserviceList, notBuilt)
-  answer(calls.pingContact, notBuilt)
+export function registerSupportRoutes(answer: AnswerCall, service: SupportService) {
+  answer(calls.feedbackAdd, (input, { user }) => service.add(user.userId, input))
+  answer(calls.feedbackList, (input, { user }) => service.list(user.userId, input.cursor))
+  answer(calls.aicustomerserviceList, () => service.faq())
+  answer(calls.pingContact, () => service.contact())
 }

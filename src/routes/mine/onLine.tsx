@@ -1,11 +1,19 @@
-import { t } from '../../lib/messages-pages.ts'
-import { ComingSoon } from '../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { useOpenAd } from '../../features/ads/use-open-ad.ts'
+import { appConfigAtom, appFlagsAtom, tokenAtom } from '../../features/session/atoms.ts'
+import { OnlineScreen } from '../../features/support/contact-screens.tsx'
 
 export const Route = createFileRoute('/mine/onLine')({
   component: OnLinePage,
 })
 
+/** Links open as an ad's do (SPEC §4): the session token only on the operator's own hosts. */
 function OnLinePage() {
-  return <ComingSoon title={t.pages.onLine} />
+  const openLink = useOpenAd({
+    token: useAtomValue(tokenAtom),
+    isAppStore: useAtomValue(appFlagsAtom).isAppStore,
+    config: useAtomValue(appConfigAtom),
+  })
+  return <OnlineScreen onOpenLink={(url) => openLink({ url })} />
 }

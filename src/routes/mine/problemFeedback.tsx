@@ -1,11 +1,10 @@
-import { t } from '../../lib/messages-pages.ts'
-import { ComingSoon } from '../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { FeedbackFormScreen } from '../../features/support/feedback-form-screen.tsx'
 
 export const Route = createFileRoute('/mine/problemFeedback')({
   component: ProblemFeedbackPage,
 })
 
 function ProblemFeedbackPage() {
-  return <ComingSoon title={t.pages.problemFeedback} />
+  return <FeedbackFormScreen />
 }

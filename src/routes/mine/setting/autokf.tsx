@@ -1,11 +1,10 @@
-import { t } from '../../../lib/messages-pages.ts'
-import { ComingSoon } from '../../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { AutoKfScreen } from '../../../features/support/autokf-screen.tsx'
 
 export const Route = createFileRoute('/mine/setting/autokf')({
-  component: AutokfPage,
+  component: AutoKfPage,
 })
 
-function AutokfPage() {
-  return <ComingSoon title={t.pages.autokf} />
+function AutoKfPage() {
+  return <AutoKfScreen />
 }

@@ -1,11 +1,10 @@
-import { t } from '../../../lib/messages-pages.ts'
-import { ComingSoon } from '../../../ui/coming-soon.tsx'
 import { createFileRoute } from '@tanstack/react-router'
+import { RecruitmentScreen } from '../../../features/support/contact-screens.tsx'
 
 export const Route = createFileRoute('/mine/setting/recruitment')({
   component: RecruitmentPage,
 })
 
 function RecruitmentPage() {
-  return <ComingSoon title={t.pages.recruitment} />
+  return <RecruitmentScreen />
 }
