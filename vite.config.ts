@@ -39,7 +39,7 @@ const HOME_SHARED_PATTERNS = [
   'src/ui/(lazy-image|infinite-list|use-near-viewport)',
   'src/lib/(image-log|offline-reads|query-state|prefetch|image-fallback)',
   'core/format/(messages-zh|number|count|money)',
-  'core/links/(app-path|content-route|ad-target|deep-link|parse-link|web-url|session-token|resolve-link)',
+  'core/links/(app-path|content-route)',
   // Home's ads; the welfare page's apps grid opens its icons the same way (features/ads/apps-grid.tsx).
   'src/features/ads/(ad-click|use-open-ad|ad-carousel|autoplay)',
   'core/images/',

@@ -1,7 +1,8 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { describe, expect, it, vi } from 'vitest'
 import type { Call } from '../../core/contracts/call.ts'
-import { uploadImg, uploadVideo } from '../../core/contracts/calls.ts'
+import { uploadImg } from '../../core/contracts/calls.ts'
+import { uploadVideo } from '../../core/contracts/calls.ts'
 import {
   CHUNK_SIZE,
   chunkRanges,

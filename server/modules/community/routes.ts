@@ -1,4 +1,4 @@
-import * as calls from '../../../core/contracts/calls.ts'
+import * as calls from '../../../core/contracts/calls-community.ts'
 import type { AnswerCall } from '../../plugins/calls.ts'
 import type { CommentsService } from './comments.ts'
 import type { CreatorsService } from './creators.ts'

@@ -1,4 +1,4 @@
-import * as calls from '../../../core/contracts/calls.ts'
+import * as calls from '../../../core/contracts/calls-messages.ts'
 import type { AnswerCall } from '../../plugins/calls.ts'
 
 const notBuilt = () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import * as calls from '../../../core/contracts/calls.ts'
+import * as calls from '../../../core/contracts/calls-payments.ts'
 import { loggableError } from '../../loggable-error.ts'
 import type { AnswerCall } from '../../plugins/calls.ts'
 import type { PaymentCatalogue } from './catalogue.ts'

@@ -12,7 +12,7 @@ import {
   upblogersCares,
   upblogersInfo,
   userBlock,
-} from '../../../core/contracts/calls.ts'
+} from '../../../core/contracts/calls-community.ts'
 import type { Comment, CommentThread, Creator, PostCard, PostDetail } from '../../../core/contracts/community.ts'
 import type { ReportTarget } from '../../../core/contracts/community-rules.ts'
 import type { Page } from '../../../core/contracts/media.ts'

@@ -1,5 +1,5 @@
 import { atom, type Getter } from 'jotai'
-import { upblogersCares, upblogersFollowed, upblogersList, userList } from '../../../core/contracts/calls.ts'
+import { upblogersCares, upblogersFollowed, upblogersList, userList } from '../../../core/contracts/calls-community.ts'
 import type { CreatorCard } from '../../../core/contracts/community.ts'
 import type { RankOrder, RankPeriod } from '../../../core/contracts/community-rules.ts'
 import type { Page } from '../../../core/contracts/media.ts'

@@ -1,5 +1,5 @@
 import { atom, type Atom, type Getter, type WritableAtom } from 'jotai'
-import { userInviteIncome, userRedeem } from '../../../core/contracts/calls.ts'
+import { userInviteIncome, userRedeem } from '../../../core/contracts/calls-welfare.ts'
 import { DomainType, domainUrl, type DomainEntry } from '../../../core/contracts/domain.ts'
 import type { InviteIncome, Invitee } from '../../../core/contracts/invitations.ts'
 import type { Page } from '../../../core/contracts/media.ts'

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useRef, useState } from 'react'
-import { userInviteIncome } from '../../../core/contracts/calls.ts'
+import { userInviteIncome } from '../../../core/contracts/calls-welfare.ts'
 import { errorMessage } from '../../lib/http.ts'
 import { saveCanvasImage } from '../../lib/canvas-image.ts'
 import { t } from '../../lib/messages-invitations.ts'

@@ -1,5 +1,5 @@
 import { atom, type Atom, type Getter, type WritableAtom } from 'jotai'
-import { messageLatest, messageList } from '../../../core/contracts/calls.ts'
+import { messageLatest, messageList } from '../../../core/contracts/calls-messages.ts'
 import type { LatestMessages, Message, MessageType } from '../../../core/contracts/messages.ts'
 import type { Page } from '../../../core/contracts/media.ts'
 import type { ReadResult } from '../../lib/offline-reads.ts'

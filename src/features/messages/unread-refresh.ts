@@ -1,4 +1,4 @@
-import { messageLatest } from '../../../core/contracts/calls.ts'
+import { messageLatest } from '../../../core/contracts/calls-messages.ts'
 import type { LatestMessages } from '../../../core/contracts/messages.ts'
 import { apiAtom, type AppStore } from '../../lib/store.ts'
 import { tokenAtom } from '../session/public.ts'

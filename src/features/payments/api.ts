@@ -7,9 +7,9 @@ import {
   rechargeHistory,
   rechargeStatus,
   rechargeSubmit,
-  userInfo,
   walletLedger,
-} from '../../../core/contracts/calls.ts'
+} from '../../../core/contracts/calls-payments.ts'
+import { userInfo } from '../../../core/contracts/calls.ts'
 import { CardTier, type LedgerPage, type Order, type OrderPage } from '../../../core/contracts/payments.ts'
 import { UserInfoSchema, type UserInfo } from '../../../core/contracts/session.ts'
 import { VipTier } from '../../../core/vip/vip.ts'

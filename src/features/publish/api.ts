@@ -1,5 +1,5 @@
 import type { Getter } from 'jotai'
-import { postMypublish } from '../../../core/contracts/calls.ts'
+import { postMypublish } from '../../../core/contracts/calls-community.ts'
 import type { PostCard } from '../../../core/contracts/community.ts'
 import type { Page } from '../../../core/contracts/media.ts'
 import { offlineReadsAtom, type ReadResult } from '../../lib/offline-reads.ts'

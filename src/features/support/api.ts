@@ -1,5 +1,5 @@
 import type { Getter } from 'jotai'
-import { aicustomerserviceList, feedbackList, pingContact } from '../../../core/contracts/calls.ts'
+import { aicustomerserviceList, feedbackList, pingContact } from '../../../core/contracts/calls-support.ts'
 import type { Page } from '../../../core/contracts/media.ts'
 import type { Feedback } from '../../../core/contracts/support.ts'
 import { offlineReadsAtom, type ReadResult } from '../../lib/offline-reads.ts'

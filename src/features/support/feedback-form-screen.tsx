@@ -1,7 +1,8 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { feedbackAdd, uploadImg } from '../../../core/contracts/calls.ts'
+import { feedbackAdd } from '../../../core/contracts/calls-support.ts'
+import { uploadImg } from '../../../core/contracts/calls.ts'
 import {
   FEEDBACK_CONTACT_MAX,
   FEEDBACK_IMAGES_MAX,

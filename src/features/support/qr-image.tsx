@@ -6,8 +6,8 @@ export function QrImage({ text, label }: { text: string; label: string }) {
   const [drawn, setDrawn] = useState<{ text: string; src: string | null } | null>(null)
   useEffect(() => {
     let current = true
-    import('qrcode')
-      .then(({ default: QRCode }) => QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
+    import('./qr-svg.ts')
+      .then(({ qrSvg }) => qrSvg(text))
       .then(
         (svg) => current && setDrawn({ text, src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` }),
         () => current && setDrawn({ text, src: null }),

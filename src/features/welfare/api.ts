@@ -8,7 +8,7 @@ import {
   redeemList,
   usertaskGet,
   usertaskList,
-} from '../../../core/contracts/calls.ts'
+} from '../../../core/contracts/calls-welfare.ts'
 import type { Page } from '../../../core/contracts/media.ts'
 import type {
   ExchangeList,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { useOpenAd } from '../../features/ads/public.ts'
+import { useOpenAd } from '../../features/ads/use-open-ad.ts'
 import { MessagesScreen } from '../../features/messages/messages-screen.tsx'
 import { appConfigAtom, appFlagsAtom, tokenAtom } from '../../features/session/atoms.ts'
 import { freshList } from './-fresh-list.ts'
