@@ -20,6 +20,7 @@ import {
 import { seedDemoAccount } from './demo/account.ts'
 import { seedDemoCommunity } from './demo/community.ts'
 import { seedPaymentCatalogue } from './demo/payments.ts'
+import { seedDemoWelfare, seedWelfareCatalogue } from './demo/welfare.ts'
 import { installDemoStreams, linkDemoStreams } from './demo/streams.ts'
 import { announcements, appConfig } from './schema/ping.ts'
 import { actors, collections, tags, topics, videoActors, videos, videoTags, videoTopics } from './schema/catalogue.ts'
@@ -116,6 +117,8 @@ export async function seedDemoData(db: Db, now: Date, options: SeedOptions = {})
     await seedPaymentCatalogue(tx, now)
     if (options.demoAccount !== false) await seedDemoAccount(tx, now)
     await seedDemoCommunity(tx, now, store, { creatorShare: options.creatorShare ?? DEFAULT_CREATOR_SHARE })
+    await seedWelfareCatalogue(tx)
+    if (options.demoAccount !== false) await seedDemoWelfare(tx, now)
   })
 }
 
