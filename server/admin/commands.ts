@@ -8,6 +8,7 @@ import {
   packageEnable,
   packageList,
 } from './commands/catalogue.ts'
+import { codesCreate } from './commands/codes.ts'
 import { mediaImportCommand } from './commands/media-import.ts'
 import {
   contentRemove,
@@ -51,4 +52,5 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'reports:list': reportsList,
   'content:remove': contentRemove,
   'user:ban': userBan,
+  'codes:create': codesCreate,
 }

@@ -89,6 +89,7 @@ export function createCodesService(deps: WelfareDeps) {
     const reward = rewardOf(code)
     const at = new Date(ms)
     await db.transaction(async (tx) => {
+      await repo.lockUser(tx, userId)
       const useId = await repo.insertCodeUse(tx, code.id, userId, at)
       if (useId === null) throw businessError(BusinessCode.CodeUsed)
       if (!(await repo.takeCodeUse(tx, code.id))) {

@@ -43,6 +43,7 @@ export function createExchangeService(deps: WelfareDeps) {
     const reward = rewardOf(item)
     const at = new Date(deps.now())
     await db.transaction(async (tx) => {
+      await repo.lockUser(tx, userId)
       const exchangeId = await repo.insertExchange(tx, userId, item, at)
       if (item.stock !== null && !(await repo.takeStock(tx, item.id))) throw businessError(BusinessCode.OutOfStock)
       const ref = { reason: 'exchange', refType: PointsRefType.Exchange, refId: exchangeId }

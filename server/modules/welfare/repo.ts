@@ -19,6 +19,16 @@ import {
 } from '../../db/schema/welfare.ts'
 import type { RewardColumns } from './rewards.ts'
 
+/**
+ * Takes the user's row for the rest of the transaction. A VIP reward locks it FOR UPDATE
+ * (payments/vip.ts), which waits for the KEY SHARE every insert referencing the user holds: two
+ * of one user's rewards racing would each hold one and wait for the other (a deadlock, seen
+ * with racing exchanges on PostgreSQL). Taken first, one user's welfare transactions queue instead.
+ */
+export async function lockUser(db: Db, userId: number) {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+}
+
 // Points and levels.
 
 export async function pointsOf(db: Db, userId: number) {

@@ -132,6 +132,7 @@ export function createTasksService(deps: WelfareDeps) {
     const ms = deps.now()
     const at = new Date(ms)
     const reward = await db.transaction(async (tx) => {
+      await repo.lockUser(tx, userId)
       let streak = 0
       let reward = rewardOf(task)
       if (kind === TaskKind.SignIn) {

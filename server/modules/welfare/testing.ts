@@ -7,7 +7,6 @@ import { seedWelfareCatalogue } from '../../db/demo/welfare.ts'
 import { sessions, users } from '../../db/schema/accounts.ts'
 import { pointsBalances, pointsLedger, redeemItems, tasks } from '../../db/schema/welfare.ts'
 import { hashToken } from '../../plugins/session.ts'
-import type { TestClient } from '../../testing/client.ts'
 import { START_MS } from '../../testing/harness.ts'
 import { PAYMENTS_RULES } from '../payments/audit.ts'
 import { runAudit, WALLET_RULES } from '../wallet/audit.ts'
@@ -42,10 +41,6 @@ export async function usersWithSessions(db: Db, n: number): Promise<{ userId: nu
   )
   return rows.map((row, i) => ({ userId: row.id, token: tokens[i]! }))
 }
-
-/** A call as another user on the same client (the token is per call). */
-export const callAs = (client: TestClient, token: string, name: string, body?: unknown) =>
-  client.call(name, body, { token })
 
 export async function pointsRow(db: Db, userId: number) {
   const [row] = await db.select().from(pointsBalances).where(eq(pointsBalances.userId, userId))
