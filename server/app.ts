@@ -38,6 +38,7 @@ import { registerMessageRoutes } from './modules/messages/routes.ts'
 import { registerSupportRoutes } from './modules/support/routes.ts'
 import { createSupportService } from './modules/support/service.ts'
 import { registerWelfareRoutes } from './modules/welfare/routes.ts'
+import { createWelfareServices } from './modules/welfare/service.ts'
 import { createPaymentCatalogue } from './modules/payments/catalogue.ts'
 import { notifyUrlOf, NOTIFY_PATH_PREFIX, registerNotifyRoute } from './modules/payments/notify-route.ts'
 import { createOrdersService, type PaymentServices } from './modules/payments/orders.ts'
@@ -220,7 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     creators: createCreatorsService(communityDeps),
     safety: createSafetyService(communityDeps),
   })
-  registerWelfareRoutes(calls.forModule('welfare'))
+  registerWelfareRoutes(calls.forModule('welfare'), createWelfareServices({ db, now, wallet }))
   registerInvitationRoutes(calls.forModule('invitations'))
   registerMessageRoutes(calls.forModule('messages'))
   registerSupportRoutes(calls.forModule('support'), createSupportService({ db, now }))

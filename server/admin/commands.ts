@@ -10,6 +10,7 @@ import {
 } from './commands/catalogue.ts'
 import { faqAdd, faqEdit, faqList, faqRemove } from './commands/faq.ts'
 import { feedbackList, feedbackReply } from './commands/feedback.ts'
+import { codesCreate } from './commands/codes.ts'
 import { mediaImportCommand } from './commands/media-import.ts'
 import {
   contentRemove,
@@ -59,4 +60,5 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'faq:add': faqAdd,
   'faq:edit': faqEdit,
   'faq:remove': faqRemove,
+  'codes:create': codesCreate,
 }

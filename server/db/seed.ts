@@ -28,6 +28,7 @@ import { seedDemoAccount } from './demo/account.ts'
 import { seedDemoCommunity } from './demo/community.ts'
 import { seedPaymentCatalogue } from './demo/payments.ts'
 import { seedDemoSupport } from './demo/support.ts'
+import { seedDemoWelfare, seedWelfareCatalogue } from './demo/welfare.ts'
 import { installDemoStreams, linkDemoStreams } from './demo/streams.ts'
 import { announcements, appConfig } from './schema/ping.ts'
 import { actors, collections, tags, topics, videoActors, videos, videoTags, videoTopics } from './schema/catalogue.ts'
@@ -125,6 +126,8 @@ export async function seedDemoData(db: Db, now: Date, options: SeedOptions = {})
     if (options.demoAccount !== false) await seedDemoAccount(tx, now)
     await seedDemoCommunity(tx, now, store, { creatorShare: options.creatorShare ?? DEFAULT_CREATOR_SHARE })
     await seedDemoSupport(tx, now)
+    await seedWelfareCatalogue(tx)
+    if (options.demoAccount !== false) await seedDemoWelfare(tx, now)
   })
 }
 

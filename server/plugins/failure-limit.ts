@@ -49,6 +49,25 @@ export function createFailureLimit(options: FailureLimitOptions) {
         succeeded: async () => void (await Promise.all(keys.map((key) => limiter.reward(key, 1)))),
       }
     },
+    /**
+     * Refuses (RateLimitedError) when a key has spent its failures, without taking a point: for
+     * tries that are counted only once they failed (`failed`), where a right answer must never be
+     * refused for its neighbours' concurrent right answers (a redeem code shared by many users
+     * behind one address). Racing wrong tries can then exceed the limit by as many as race,
+     * so use it only where a guess cannot succeed anyway (server/modules/welfare/README.md).
+     */
+    async refuseSpent(keys: readonly string[]) {
+      for (const key of keys) {
+        const state = await limiter.get(key)
+        if (state && state.consumedPoints >= options.maxFailures) {
+          throw new RateLimitedError(Math.ceil(state.msBeforeNext / 1000))
+        }
+      }
+    },
+    /** Counts a failed try against every key (with refuseSpent). */
+    async failed(keys: readonly string[]) {
+      await Promise.all(keys.map((key) => limiter.penalty(key, 1)))
+    },
     /** After a success: the key's count starts again (an account's, not an address's). */
     async forget(key: string) {
       await limiter.delete(key)

@@ -3,16 +3,17 @@ import type { Db } from '../../db/client.ts'
 import { COMMUNITY_RULES } from '../../modules/community/audit.ts'
 import { PAYMENTS_RULES } from '../../modules/payments/audit.ts'
 import { runAudit, WALLET_RULES } from '../../modules/wallet/audit.ts'
+import { WELFARE_RULES } from '../../modules/welfare/audit.ts'
 import { CommandError, UsageError, type AdminCommand } from '../command.ts'
 
-const RULES = [...WALLET_RULES, ...PAYMENTS_RULES, ...COMMUNITY_RULES]
+const RULES = [...WALLET_RULES, ...PAYMENTS_RULES, ...COMMUNITY_RULES, ...WELFARE_RULES]
 
 async function sizes(db: Db): Promise<string> {
   const result = (await db.execute(sql`
-    select format('%s users, %s wallet ledger rows, %s orders, %s membership rows, %s post purchases',
+    select format('%s users, %s wallet ledger rows, %s orders, %s membership rows, %s post purchases, %s points ledger rows',
       (select count(*) from users), (select count(*) from wallet_ledger),
       (select count(*) from payment_orders), (select count(*) from vip_ledger),
-      (select count(*) from post_purchases)) as line`)) as unknown as {
+      (select count(*) from post_purchases), (select count(*) from points_ledger)) as line`)) as unknown as {
     rows: { line: string }[]
   }
   return result.rows[0]!.line
@@ -20,13 +21,13 @@ async function sizes(db: Db): Promise<string> {
 
 /**
  * `wallet:audit`: checks the books (modules/wallet/audit.ts, modules/payments/audit.ts,
- * modules/community/audit.ts) and
+ * modules/community/audit.ts, modules/welfare/audit.ts) and
  * prints every rule a row breaks, with the rows; exit code 1 when any does. It only reads.
  */
 export const walletAudit: AdminCommand = {
   usage: '',
   summary:
-    'check the books: ledgers sum to balances, every paid order and post purchase has exactly its rows and every row its cause',
+    'check the books: ledgers (diamonds, points) sum to balances, every paid order, post purchase and welfare reward has exactly its rows and every row its cause',
   parse(args) {
     if (args.length > 0) throw new UsageError(`unexpected argument ${args[0]}`)
     return async ({ db }) => {

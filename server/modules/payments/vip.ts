@@ -24,8 +24,10 @@ export interface VipChange {
   tier: CardTier
   /** Positive extends, negative shortens. */
   days: number
-  reason: VipReason
-  orderId: number
+  /** A VipReason for an order's rows; welfare's rewards bring their own (server/modules/welfare/rewards.ts). */
+  reason: VipReason | (string & {})
+  /** The order it is for; null for a reward (no order). */
+  orderId: number | null
   /** Milliseconds, like Date.now. */
   now: number
 }

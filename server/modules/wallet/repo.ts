@@ -8,9 +8,19 @@ import { collectionPurchases, purchases, walletLedger } from '../../db/schema/wa
 
 /**
  * What a ledger row points at; `order` is a payment_orders id (server/modules/payments), `post`
- * a community post bought or sold (server/modules/community).
+ * a community post bought or sold (server/modules/community); `task-claim`, `exchange` and
+ * `code-use` a welfare reward's task_claims, redeem_exchanges or redeem_code_uses row
+ * (server/modules/welfare).
  */
-export const RefType = { Video: 'video', Collection: 'collection', Order: 'order', Post: 'post' } as const
+export const RefType = {
+  Video: 'video',
+  Collection: 'collection',
+  Order: 'order',
+  Post: 'post',
+  TaskClaim: 'task-claim',
+  Exchange: 'exchange',
+  CodeUse: 'code-use',
+} as const
 export type RefType = (typeof RefType)[keyof typeof RefType]
 
 /**

@@ -12,10 +12,11 @@ export const PointsRefType = {
 } as const
 export type PointsRefType = (typeof PointsRefType)[keyof typeof PointsRefType]
 
+/** A null ref only for an operator's or the demo seed's points (reason `admin: …`, `demo: …`; the audit checks it). */
 export interface PointsRef {
   reason: string
-  refType: PointsRefType
-  refId: number
+  refType: PointsRefType | null
+  refId: number | null
 }
 
 /**

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto'
+import { open, unlink } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import dayjs from 'dayjs'
+import timezone from 'dayjs/plugin/timezone.js'
+import utc from 'dayjs/plugin/utc.js'
+import { CARD_TIERS } from '../../../core/contracts/payments.ts'
+import type { Reward } from '../../../core/contracts/welfare.ts'
+import { RewardKind, WELFARE_TIME_ZONE } from '../../../core/contracts/welfare-rules.ts'
+import { createCodes } from '../../modules/welfare/codes.ts'
+import { CommandError, UsageError, type AdminCommand } from '../command.ts'
+
+dayjs.extend(utc)
+dayjs.extend(timezone)
+
+const POSITIVE_INT = /^[1-9]\d*$/
+/** Codes one run makes: enough for a campaign, few enough to print. */
+export const MAX_CODES_PER_RUN = 10_000
+const MAX_USES = 1_000_000
+/** Points, diamond cents, VIP days: far inside the columns' integer. */
+const MAX_REWARD = 100_000_000
+const MAX_VIP_DAYS = 3650
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+function positive(text: string | undefined, name: string, max: number): number {
+  if (text === undefined || !POSITIVE_INT.test(text) || Number(text) > max) {
+    throw new UsageError(`${name} ${text ?? ''}: expected a whole number from 1 to ${max}`.replace('  ', ' '))
+  }
+  return Number(text)
+}
+
+/** `vip:<tier>:<days>`, `diamonds:<cents>`, `points:<n>`. */
+export function parseReward(text: string): Reward {
+  const [kind, ...rest] = text.split(':')
+  const bad = () =>
+    new UsageError(`--reward ${text}: expected vip:<normal|supreme|dark>:<days>, diamonds:<cents> or points:<n>`)
+  if (kind === RewardKind.Vip && rest.length === 2) {
+    const tier = CARD_TIERS.find((t) => t === rest[0])
+    if (!tier) throw bad()
+    return { kind: RewardKind.Vip, tier, days: positive(rest[1], 'days', MAX_VIP_DAYS) }
+  }
+  if ((kind === RewardKind.Diamonds || kind === RewardKind.Points) && rest.length === 1) {
+    if (!POSITIVE_INT.test(rest[0]!) || Number(rest[0]) > MAX_REWARD) throw bad()
+    return { kind, amount: Number(rest[0]) }
+  }
+  throw bad()
+}
+
+/** The end of an Asia/Shanghai calendar day: a code expiring on a date works through that whole day. */
+function endOfDay(text: string): Date {
+  const match = DATE.exec(text)
+  const day = match ? dayjs.tz(text, WELFARE_TIME_ZONE) : null
+  if (!day || !day.isValid() || day.format('YYYY-MM-DD') !== text) {
+    throw new UsageError(`--expires ${text}: expected a date, YYYY-MM-DD`)
+  }
+  return day.add(1, 'day').toDate()
+}
+
+function describeReward(reward: Reward) {
+  return reward.kind === RewardKind.Vip ? `vip:${reward.tier}:${reward.days}` : `${reward.kind}:${reward.amount}`
+}
+
+function parse(args: readonly string[], cwd: string) {
+  const values = new Map<string, string>()
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!
+    if (!arg.startsWith('--')) throw new UsageError(`unexpected argument ${arg}`)
+    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg]
+    if (!['--count', '--reward', '--uses', '--expires', '--csv'].includes(name!)) {
+      throw new UsageError(`unknown option ${name}`)
+    }
+    const value = inline ?? args[++i]
+    if (value === undefined || value === '') throw new UsageError(`${name} needs a value`)
+    if (values.has(name!)) throw new UsageError(`${name} given twice`)
+    values.set(name!, value)
+  }
+  if (!values.has('--count')) throw new UsageError('--count is required')
+  if (!values.has('--reward')) throw new UsageError('--reward is required')
+  const csv = values.get('--csv')
+  return {
+    count: positive(values.get('--count'), '--count', MAX_CODES_PER_RUN),
+    reward: parseReward(values.get('--reward')!),
+    maxUses: values.has('--uses') ? positive(values.get('--uses'), '--uses', MAX_USES) : 1,
+    expiresAt: values.has('--expires') ? endOfDay(values.get('--expires')!) : null,
+    expiresText: values.get('--expires') ?? '',
+    csvPath: csv === undefined ? null : resolve(cwd, csv),
+  }
+}
+
+/**
+ * `codes:create`: makes redeem codes (server/modules/welfare/README.md, "Redeem codes"). The
+ * codes exist only in this answer (or the CSV): the database keeps their hashes. The CSV is
+ * created before the codes (never over an existing file), and removed when they fail.
+ */
+export const codesCreate: AdminCommand = {
+  usage:
+    '--count <n> --reward <vip:<tier>:<days>|diamonds:<cents>|points:<n>> [--uses <n>] [--expires YYYY-MM-DD] [--csv <path>]',
+  summary: 'make redeem codes (each redeemable by --uses users, once each) and print them once, or write them to a CSV',
+  parse(args, cwd) {
+    const spec = parse(args, cwd)
+    return async ({ db, now }) => {
+      if (spec.expiresAt && spec.expiresAt.getTime() <= now()) {
+        throw new CommandError(`--expires ${spec.expiresText} has passed; no code was made`)
+      }
+      const file = spec.csvPath
+        ? await open(spec.csvPath, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
+            throw new CommandError(
+              error.code === 'EEXIST'
+                ? `${spec.csvPath} exists; no code was made`
+                : `cannot create ${spec.csvPath} (${error.code ?? error.message}); no code was made`,
+              { cause: error },
+            )
+          })
+        : null
+      const options = { now, randomBytes: (length: number) => new Uint8Array(randomBytes(length)) }
+      let made: Awaited<ReturnType<typeof createCodes>>
+      try {
+        made = await createCodes(db, spec, options)
+      } catch (error) {
+        await file?.close()
+        if (spec.csvPath) await unlink(spec.csvPath)
+        throw error
+      }
+      const reward = describeReward(spec.reward)
+      const summary = `${made.codes.length} code(s) of ${reward}, ${spec.maxUses} use(s) each, ${
+        spec.expiresText ? `expiring after ${spec.expiresText} (${WELFARE_TIME_ZONE})` : 'never expiring'
+      }, batch ${made.batch}`
+      if (file) {
+        const rows = made.codes.map((code) => `${code},${reward},${spec.maxUses},${spec.expiresText}`)
+        await file.writeFile(['code,reward,uses,expires', ...rows, ''].join('\n'), 'utf8')
+        await file.close()
+        return `wrote ${summary} to ${spec.csvPath}`
+      }
+      return [`${summary}; shown this once:`, ...made.codes].join('\n')
+    }
+  },
+}
