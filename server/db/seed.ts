@@ -19,6 +19,7 @@ import {
 } from './demo/catalogue.ts'
 import { seedDemoAccount } from './demo/account.ts'
 import { seedDemoCommunity } from './demo/community.ts'
+import { seedDemoMessages } from './demo/messages.ts'
 import { seedPaymentCatalogue } from './demo/payments.ts'
 import { installDemoStreams, linkDemoStreams } from './demo/streams.ts'
 import { announcements, appConfig } from './schema/ping.ts'
@@ -116,6 +117,7 @@ export async function seedDemoData(db: Db, now: Date, options: SeedOptions = {})
     await seedPaymentCatalogue(tx, now)
     if (options.demoAccount !== false) await seedDemoAccount(tx, now)
     await seedDemoCommunity(tx, now, store, { creatorShare: options.creatorShare ?? DEFAULT_CREATOR_SHARE })
+    await seedDemoMessages(tx, now)
   })
 }
 
