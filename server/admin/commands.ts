@@ -9,6 +9,7 @@ import {
   packageList,
 } from './commands/catalogue.ts'
 import { mediaImportCommand } from './commands/media-import.ts'
+import { messageBroadcast } from './commands/messages.ts'
 import {
   contentRemove,
   moderationApprove,
@@ -51,4 +52,5 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'reports:list': reportsList,
   'content:remove': contentRemove,
   'user:ban': userBan,
+  'message:broadcast': messageBroadcast,
 }
