@@ -34,7 +34,9 @@ import { createPostsService } from './modules/community/posts.ts'
 import { registerCommunityRoutes } from './modules/community/routes.ts'
 import { createSafetyService } from './modules/community/safety.ts'
 import { registerInvitationRoutes } from './modules/invitations/routes.ts'
+import { createInvitationsService } from './modules/invitations/service.ts'
 import { registerMessageRoutes } from './modules/messages/routes.ts'
+import { createMessagesService } from './modules/messages/service.ts'
 import { registerSupportRoutes } from './modules/support/routes.ts'
 import { createSupportService } from './modules/support/service.ts'
 import { registerWelfareRoutes } from './modules/welfare/routes.ts'
@@ -148,6 +150,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const calls = createCallRegistrar(app, sendResult, { checkAnswers: options.checkAnswers ?? false })
   const ping = createPingService({ db, config, now })
   registerPingRoutes(calls.forModule('ping'), ping)
+  const wallet = createWalletService({ db, now })
+  const invitations = createInvitationsService({
+    db,
+    now,
+    config,
+    wallet,
+    ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
+  })
   registerAccountRoutes(
     calls.forModule('accounts'),
     createAccountsService({
@@ -156,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now,
       sessions,
       smsGateway,
+      invites: invitations.accountHooks,
       ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
     }),
   )
@@ -164,7 +175,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCatalogueRoutes(calls.forModule('catalogue'), catalogue)
   registerSearchRoutes(calls.forModule('search'), createSearchService({ db, now }))
   registerAdsRoutes(calls.forModule('ads'), createAdsService({ db, now, appConfig: ping.appConfig }))
-  const wallet = createWalletService({ db, now })
   registerWalletRoutes(calls.forModule('wallet'), wallet)
   const watching = createWatchingService({
     db,
@@ -211,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     catalogue: paymentCatalogue,
     wallet,
     log: app.log,
+    onTopUpCredited: invitations.onTopUpCredited,
     ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
   })
   registerPaymentRoutes(calls.forModule('payments'), { catalogue: paymentCatalogue, orders })
@@ -222,8 +233,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     safety: createSafetyService(communityDeps),
   })
   registerWelfareRoutes(calls.forModule('welfare'), createWelfareServices({ db, now, wallet }))
-  registerInvitationRoutes(calls.forModule('invitations'))
-  registerMessageRoutes(calls.forModule('messages'))
+  registerInvitationRoutes(calls.forModule('invitations'), invitations)
+  registerMessageRoutes(calls.forModule('messages'), createMessagesService({ db }))
   registerSupportRoutes(calls.forModule('support'), createSupportService({ db, now }))
   registerNotifyRoute(app, { provider: paymentProvider, orders })
   scheduleOrderSweep(app, orders)

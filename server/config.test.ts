@@ -32,6 +32,10 @@ describe('parseConfig', () => {
       paymentProvider: 'sandbox',
       moderation: 'pre',
       creatorShare: 70,
+      inviteShare: 10,
+      inviteRegisterPoints: 100,
+      inviteDailyCap: 50,
+      inviteIpDailyCap: 5,
     })
   })
 
@@ -72,6 +76,10 @@ describe('parseConfig', () => {
       PAYMENT_PROVIDER: 'SANDBOX',
       MODERATION: 'Post',
       CREATOR_SHARE: '55',
+      INVITE_SHARE: '20',
+      INVITE_REGISTER_POINTS: '0',
+      INVITE_DAILY_CAP: '3',
+      INVITE_IP_DAILY_CAP: '2',
     })
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -101,6 +109,10 @@ describe('parseConfig', () => {
       paymentProvider: 'sandbox',
       moderation: 'post',
       creatorShare: 55,
+      inviteShare: 20,
+      inviteRegisterPoints: 0,
+      inviteDailyCap: 3,
+      inviteIpDailyCap: 2,
     })
   })
 

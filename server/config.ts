@@ -58,6 +58,14 @@ export interface Config {
   moderation: 'pre' | 'post'
   /** Percent of a paid post's price credited to its author (server/modules/community/README.md). */
   creatorShare: number
+  /** Percent of an invitee's paid diamond top-up credited to the inviter (server/modules/invitations/README.md). */
+  inviteShare: number
+  /** Points the inviter earns when an invitee becomes an account; 0: none. */
+  inviteRegisterPoints: number
+  /** New invitees one inviter may gain per Asia/Shanghai day. */
+  inviteDailyCap: number
+  /** Invite bindings one address may make per Asia/Shanghai day. */
+  inviteIpDailyCap: number
 }
 
 export class ConfigError extends Error {
@@ -257,6 +265,10 @@ export function parseConfig(env: Env): Config {
     ),
     moderation: moderationOf(value('MODERATION'), problems),
     creatorShare: int('CREATOR_SHARE', 70, 0, 100),
+    inviteShare: int('INVITE_SHARE', 10, 0, 100),
+    inviteRegisterPoints: int('INVITE_REGISTER_POINTS', 100, 0, 1_000_000),
+    inviteDailyCap: int('INVITE_DAILY_CAP', 50, 0, 1_000_000),
+    inviteIpDailyCap: int('INVITE_IP_DAILY_CAP', 5, 0, 1_000_000),
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

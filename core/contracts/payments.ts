@@ -144,7 +144,8 @@ export const LedgerEntrySchema = v.object({
   balanceAfter: IntSchema,
   /**
    * Ledger reason: `video`, `collection`, `recharge`, `recharge-bonus`, `refund`, `post` (a post
-   * bought), `creator-share` (an author's share of it), `admin: …`.
+   * bought), `creator-share` (an author's share of it), `invite-share` (an inviter's share of an
+   * invitee's top-up), `admin: …`.
    */
   reason: v.string(),
   ref: v.nullable(LedgerRefSchema),

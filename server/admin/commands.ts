@@ -12,6 +12,7 @@ import { faqAdd, faqEdit, faqList, faqRemove } from './commands/faq.ts'
 import { feedbackList, feedbackReply } from './commands/feedback.ts'
 import { codesCreate } from './commands/codes.ts'
 import { mediaImportCommand } from './commands/media-import.ts'
+import { messageBroadcast } from './commands/messages.ts'
 import {
   contentRemove,
   moderationApprove,
@@ -61,4 +62,5 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'faq:edit': faqEdit,
   'faq:remove': faqRemove,
   'codes:create': codesCreate,
+  'message:broadcast': messageBroadcast,
 }

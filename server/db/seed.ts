@@ -26,6 +26,7 @@ import {
 } from './demo/catalogue.ts'
 import { seedDemoAccount } from './demo/account.ts'
 import { seedDemoCommunity } from './demo/community.ts'
+import { seedDemoMessages } from './demo/messages.ts'
 import { seedPaymentCatalogue } from './demo/payments.ts'
 import { seedDemoSupport } from './demo/support.ts'
 import { seedDemoWelfare, seedWelfareCatalogue } from './demo/welfare.ts'
@@ -128,6 +129,7 @@ export async function seedDemoData(db: Db, now: Date, options: SeedOptions = {})
     await seedDemoSupport(tx, now)
     await seedWelfareCatalogue(tx)
     if (options.demoAccount !== false) await seedDemoWelfare(tx, now)
+    await seedDemoMessages(tx, now)
   })
 }
 

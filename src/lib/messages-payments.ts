@@ -65,6 +65,7 @@ const zhCN = {
       recharge: '钻石充值',
       'recharge-bonus': '充值赠送',
       refund: '退款',
+      'invite-share': '邀请分成',
       admin: '系统调整',
       other: '其他',
     },

@@ -3,6 +3,7 @@ import { formatDate } from '../../../core/format/date.ts'
 import { formatMoney } from '../../../core/format/money.ts'
 import { BusinessCode } from '../../../core/protocol/codes.ts'
 import { AppError } from '../../errors.ts'
+import { createInvitationsService } from '../../modules/invitations/service.ts'
 import { createPaymentCatalogue } from '../../modules/payments/catalogue.ts'
 import { createOrdersService, RefundRefusedError, type PaymentsLog } from '../../modules/payments/orders.ts'
 import { createPaymentProvider } from '../../modules/payments/sandbox-provider.ts'
@@ -29,13 +30,15 @@ function paymentsOf(services: AdminServices) {
     services.progress(`${level}: ${message} ${JSON.stringify(details)}`)
   const log: PaymentsLog = { info: () => {}, warn: line('warning'), error: line('error') }
   const provider = createPaymentProvider(config.paymentProvider, { db, now, log, notifyUrl: () => null })
+  const wallet = createWalletService({ db, now })
   const orders = createOrdersService({
     db,
     now,
     provider,
     catalogue: createPaymentCatalogue({ db, provider }),
-    wallet: createWalletService({ db, now }),
+    wallet,
     log,
+    onTopUpCredited: createInvitationsService({ db, now, config, wallet }).onTopUpCredited,
   })
   return { orders, provider }
 }

@@ -1,12 +1,21 @@
 import { sql } from 'drizzle-orm'
+import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { COMMUNITY_RULES } from '../../modules/community/audit.ts'
+import { invitationRules } from '../../modules/invitations/audit.ts'
 import { PAYMENTS_RULES } from '../../modules/payments/audit.ts'
 import { runAudit, WALLET_RULES } from '../../modules/wallet/audit.ts'
 import { WELFARE_RULES } from '../../modules/welfare/audit.ts'
 import { CommandError, UsageError, type AdminCommand } from '../command.ts'
 
-const RULES = [...WALLET_RULES, ...PAYMENTS_RULES, ...COMMUNITY_RULES, ...WELFARE_RULES]
+/** The invitations rules check amounts against the configuration the audit runs with. */
+const rulesFor = (config: Config) => [
+  ...WALLET_RULES,
+  ...PAYMENTS_RULES,
+  ...COMMUNITY_RULES,
+  ...WELFARE_RULES,
+  ...invitationRules(config),
+]
 
 async function sizes(db: Db): Promise<string> {
   const result = (await db.execute(sql`
@@ -21,7 +30,7 @@ async function sizes(db: Db): Promise<string> {
 
 /**
  * `wallet:audit`: checks the books (modules/wallet/audit.ts, modules/payments/audit.ts,
- * modules/community/audit.ts, modules/welfare/audit.ts) and
+ * modules/community/audit.ts, modules/welfare/audit.ts, modules/invitations/audit.ts) and
  * prints every rule a row breaks, with the rows; exit code 1 when any does. It only reads.
  */
 export const walletAudit: AdminCommand = {
@@ -30,15 +39,16 @@ export const walletAudit: AdminCommand = {
     'check the books: ledgers (diamonds, points) sum to balances, every paid order, post purchase and welfare reward has exactly its rows and every row its cause',
   parse(args) {
     if (args.length > 0) throw new UsageError(`unexpected argument ${args[0]}`)
-    return async ({ db }) => {
-      const findings = await runAudit(db, RULES)
-      if (findings.length === 0) return `all ${RULES.length} rules hold (${await sizes(db)})`
+    return async ({ db, config }) => {
+      const rules = rulesFor(config)
+      const findings = await runAudit(db, rules)
+      if (findings.length === 0) return `all ${rules.length} rules hold (${await sizes(db)})`
       const report = findings.flatMap(({ rule, lines, more }) => [
         `✗ ${rule}`,
         ...lines.map((line) => `    ${line}`),
         ...(more ? [`    … and more (the first ${lines.length} shown)`] : []),
       ])
-      throw new CommandError([`${findings.length} of ${RULES.length} rules broken:`, ...report].join('\n'))
+      throw new CommandError([`${findings.length} of ${rules.length} rules broken:`, ...report].join('\n'))
     }
   },
 }

@@ -29,6 +29,7 @@ CREATE TABLE "messages" (
 	"link" text DEFAULT '' NOT NULL,
 	"ref_type" text,
 	"ref_id" integer,
+	"actor_id" integer,
 	"created_at" timestamp (3) with time zone NOT NULL
 );
 --> statement-breakpoint
@@ -178,6 +179,7 @@ ALTER TABLE "invites" ADD CONSTRAINT "invites_invitee_id_users_id_fk" FOREIGN KE
 ALTER TABLE "invites" ADD CONSTRAINT "invites_inviter_id_users_id_fk" FOREIGN KEY ("inviter_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_reads" ADD CONSTRAINT "message_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feedback" ADD CONSTRAINT "feedback_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "points_balances" ADD CONSTRAINT "points_balances_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "points_ledger" ADD CONSTRAINT "points_ledger_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -191,6 +193,7 @@ CREATE INDEX "invites_inviter_created_idx" ON "invites" USING btree ("inviter_id
 CREATE INDEX "invites_ip_created_idx" ON "invites" USING btree ("ip","created_at");--> statement-breakpoint
 CREATE INDEX "messages_user_type_id_idx" ON "messages" USING btree ("user_id","type","id");--> statement-breakpoint
 CREATE INDEX "messages_broadcast_id_idx" ON "messages" USING btree ("type","id") WHERE "messages"."user_id" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_like_once_key" ON "messages" USING btree ("user_id","ref_type","ref_id","actor_id") WHERE "messages"."type" = 'like';--> statement-breakpoint
 CREATE INDEX "feedback_user_id_idx" ON "feedback" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "feedback_replied_idx" ON "feedback" USING btree ("replied_at","id");--> statement-breakpoint
 CREATE INDEX "points_ledger_user_id_idx" ON "points_ledger" USING btree ("user_id","id");--> statement-breakpoint

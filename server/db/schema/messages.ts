@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { timestampMs } from '../columns.ts'
 import { users } from './accounts.ts'
@@ -21,6 +21,8 @@ export const messages = pgTable(
     /** What the message is about (`post`, `comment`, `order`, `feedback`, …), so an event writes one message. */
     refType: text('ref_type'),
     refId: integer('ref_id'),
+    /** Who caused it (the liker, the commenter); null for the system's own messages. */
+    actorId: integer('actor_id').references(() => users.id),
     createdAt: timestampMs('created_at').notNull(),
   },
   (t) => [
@@ -28,6 +30,10 @@ export const messages = pgTable(
     index('messages_broadcast_id_idx')
       .on(t.type, t.id)
       .where(sql`${t.userId} is null`),
+    // One like message per liker and post or comment: liking, unliking and liking again says it once.
+    uniqueIndex('messages_like_once_key')
+      .on(t.userId, t.refType, t.refId, t.actorId)
+      .where(sql`${t.type} = 'like'`),
   ],
 )
 

@@ -5,6 +5,16 @@ import type { SessionLookup } from '../../plugins/session.ts'
 import type { SignIn } from './sign-in.ts'
 import type { SmsGateway } from './sms-gateway.ts'
 
+/**
+ * What invitations does inside accounts' transactions (server/modules/invitations/README.md):
+ * bind a new guest that arrived by an invite link, and pay the inviter when a guest becomes an
+ * account. Given by server/app.ts; absent, neither happens.
+ */
+export interface InviteHooks {
+  bindNewGuest(tx: Db, guest: { userId: number; inviteCode: string; ip: string }, at: Date): Promise<void>
+  onBecameAccount(tx: Db, userId: number, at: Date): Promise<void>
+}
+
 export interface AccountsDeps {
   db: Db
   config: Pick<Config, 'guestCreation' | 'guestLimitPerIp' | 'sessionTtlDays'>
@@ -13,6 +23,7 @@ export interface AccountsDeps {
   sessions: Pick<SessionLookup, 'forget' | 'forgetHashes'>
   smsGateway: SmsGateway
   randomBytes?: (length: number) => Uint8Array
+  invites?: InviteHooks
 }
 
 /** What each part of the accounts service shares: the deps, the one sign-in and the failure counters. */

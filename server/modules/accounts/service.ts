@@ -63,7 +63,8 @@ export function createAccountsService(deps: AccountsDeps) {
      * is off (6004) or this IP created too many guests in the last hour (null: the app says
      * "注册次数过多"). Every login opens a new session; earlier tokens stay valid until
      * logout, expiry or MAX_SESSIONS_PER_DEVICE newer logins, so two tabs logging in at once do
-     * not log each other out.
+     * not log each other out. A new guest whose affCode carries an `inviteCode` (an invite link)
+     * is bound to that inviter when the rules allow; a refused code never fails the login.
      */
     async guestLogin(
       input: { devID: string; affCode: string },
@@ -86,9 +87,18 @@ export function createAccountsService(deps: AccountsDeps) {
           const recent = await repo.countGuestsCreatedFrom(tx, ip, new Date(now.getTime() - HOUR_MS))
           if (recent >= config.guestLimitPerIp) return null
           const channel = parseChannel(input.affCode)
-          user =
-            (await repo.insertGuest(tx, { deviceId: input.devID, affCode: input.affCode, channel, ip, now })) ??
-            (await repo.findGuestByDevice(tx, input.devID))
+          const created = await repo.insertGuest(tx, {
+            deviceId: input.devID,
+            affCode: input.affCode,
+            channel,
+            ip,
+            now,
+          })
+          const inviteCode = channel?.inviteCode
+          if (created && typeof inviteCode === 'string' && deps.invites) {
+            await deps.invites.bindNewGuest(tx, { userId: created.id, inviteCode, ip }, now)
+          }
+          user = created ?? (await repo.findGuestByDevice(tx, input.devID))
           if (!user) throw new Error('guest vanished after a conflicting insert')
         }
         const token = await signIn.openSession(tx, user.id, { deviceId: input.devID, deviceName }, now)

@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { sessions, users } from '../../db/schema/accounts.ts'
 import { hashToken, type SessionLookup, type SessionUser } from '../../plugins/session.ts'
+import type { InviteHooks } from './deps.ts'
 import * as repo from './repo.ts'
 import { toUserInfo } from './user-info.ts'
 
@@ -54,6 +55,7 @@ export interface SignInDeps {
   now: () => number
   sessions: Pick<SessionLookup, 'forget' | 'forgetHashes'>
   randomBytes?: (length: number) => Uint8Array
+  invites?: Pick<InviteHooks, 'onBecameAccount'>
 }
 
 /**
@@ -121,6 +123,8 @@ export function createSignIn(deps: SignInDeps) {
         .where(and(eq(users.id, userId), eq(users.isGuest, true)))
         .returning({ id: users.id })
       if (converted.length === 0) return { converted: false, after: () => {} }
+      // Every way a guest becomes an account passes here: its inviter's reward, in this transaction.
+      await deps.invites?.onBecameAccount(tx, userId, now)
       const revoked = await revokeAllSessions(tx, userId, now)
       return { converted: true, after: () => deps.sessions.forgetHashes(revoked) }
     },

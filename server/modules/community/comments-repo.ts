@@ -132,6 +132,7 @@ export async function findComment(db: Db, commentId: number) {
       postId: comments.postId,
       parentId: comments.parentId,
       authorId: comments.authorId,
+      content: comments.content,
       removed: comments.removed,
     })
     .from(comments)
@@ -170,8 +171,14 @@ export async function findUser(db: Db, userId: number) {
   return row ?? null
 }
 
-/** Sets or clears a like; the count moves only when the row did. Answers the like count. */
-export async function setLike(db: Db, userId: number, commentId: number, like: boolean, at: Date): Promise<number> {
+/** Sets or clears a like; the count moves only when the row did. `created`: this call made the like row. */
+export async function setLike(
+  db: Db,
+  userId: number,
+  commentId: number,
+  like: boolean,
+  at: Date,
+): Promise<{ likeCount: number; created: boolean }> {
   const changed = like
     ? await db
         .insert(commentLikes)
@@ -188,5 +195,5 @@ export async function setLike(db: Db, userId: number, commentId: number, like: b
     .set({ likeCount: sql`greatest(${comments.likeCount} + ${step}, 0)` })
     .where(eq(comments.id, commentId))
     .returning({ likeCount: comments.likeCount })
-  return row!.likeCount
+  return { likeCount: row!.likeCount, created: like && changed.length > 0 }
 }

@@ -12,6 +12,8 @@ import { BusinessCode, ResultCode } from '../../../core/protocol/codes.ts'
 import { AppError, businessError } from '../../errors.ts'
 import { refuseBanned } from '../accounts/ban.ts'
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
+import { commentMessage, likeMessage } from '../messages/events.ts'
+import { writeMessage } from '../messages/write.ts'
 import * as repo from './comments-repo.ts'
 import type { CommentRow } from './comments-repo.ts'
 import type { CommunityDeps } from './deps.ts'
@@ -131,6 +133,8 @@ export function createCommentsService(deps: CommunityDeps) {
     }
     let parentId: number | null = null
     let replyTo: { id: number; nickname: string } | null = null
+    /** Whose comment this answers: told of the reply, as the post's author is of the comment. */
+    let answeredAuthorId: number | null = null
     if (request.replyTo !== undefined) {
       const target = await repo.findComment(db, request.replyTo)
       // A removed top-level comment takes its thread: its replies take no more answers.
@@ -139,6 +143,7 @@ export function createCommentsService(deps: CommunityDeps) {
         throw new AppError(ResultCode.ValidationError, 'replyTo: not a comment of this post')
       }
       parentId = target.parentId ?? target.id
+      answeredAuthorId = target.authorId
       if (target.parentId !== null) {
         const answered = await repo.findUser(db, target.authorId)
         replyTo = { id: target.authorId, nickname: answered?.nickname ?? '' }
@@ -155,6 +160,13 @@ export function createCommentsService(deps: CommunityDeps) {
         createdAt,
       })
       await moveCommentCount(tx, post.id, 1)
+      const told = { actor: user, postId: post.id, commentId: id, content: request.content }
+      if (answeredAuthorId !== null) {
+        await writeMessage(tx, commentMessage({ ...told, recipientId: answeredAuthorId, isReply: true }), createdAt)
+      }
+      if (post.authorId !== answeredAuthorId) {
+        await writeMessage(tx, commentMessage({ ...told, recipientId: post.authorId, isReply: false }), createdAt)
+      }
       return id
     })
     return toComment({
@@ -174,13 +186,22 @@ export function createCommentsService(deps: CommunityDeps) {
     })
   }
 
-  /** comment/like: idempotent; a comment the caller cannot see is 7004. */
+  /** comment/like: idempotent; a comment the caller cannot see is 7004. A new like tells the comment's author. */
   async function like(userId: number, commentId: number, liked: boolean): Promise<LikeResult> {
     const comment = await repo.findComment(db, commentId)
     if (!comment || comment.removed || !(await visiblePost(db, userId, comment.postId))) {
       throw businessError(BusinessCode.NotFound)
     }
-    const likeCount = await db.transaction((tx) => repo.setLike(tx, userId, commentId, liked, new Date(deps.now())))
+    const at = new Date(deps.now())
+    const likeCount = await db.transaction(async (tx) => {
+      const set = await repo.setLike(tx, userId, commentId, liked, at)
+      const liker = set.created ? await repo.findUser(tx, userId) : null
+      if (liker) {
+        const target = { type: 'comment' as const, id: comment.id, postId: comment.postId, content: comment.content }
+        await writeMessage(tx, likeMessage({ recipientId: comment.authorId, actor: liker, target }), at)
+      }
+      return set.likeCount
+    })
     return { liked, likeCount }
   }
 

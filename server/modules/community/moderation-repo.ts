@@ -39,30 +39,30 @@ export async function postState(db: Db, postId: number): Promise<string | null> 
   return row?.state ?? null
 }
 
-/** Moves a pending post on; false when it was not pending (nothing written). */
+/** Moves a pending post on; null when it was not pending (nothing written), else its author and text. */
 export async function decidePending(
   db: Db,
   postId: number,
   decision:
     | { state: typeof PostState.Published; publishedAt: Date }
     | { state: typeof PostState.Rejected; rejectReason: string },
-): Promise<boolean> {
-  const rows = await db
+): Promise<{ authorId: number; content: string } | null> {
+  const [row] = await db
     .update(posts)
     .set(decision)
     .where(and(eq(posts.id, postId), eq(posts.state, PostState.Pending)))
-    .returning({ id: posts.id })
-  return rows.length > 0
+    .returning({ authorId: posts.authorId, content: posts.content })
+  return row ?? null
 }
 
-/** False when there is no such post or it was removed already. */
-export async function removePost(db: Db, postId: number): Promise<boolean> {
-  const rows = await db
+/** Null when there is no such post or it was removed already; else its author and text. */
+export async function removePost(db: Db, postId: number): Promise<{ authorId: number; content: string } | null> {
+  const [row] = await db
     .update(posts)
     .set({ state: PostState.Removed })
     .where(and(eq(posts.id, postId), ne(posts.state, PostState.Removed)))
-    .returning({ id: posts.id })
-  return rows.length > 0
+    .returning({ authorId: posts.authorId, content: posts.content })
+  return row ?? null
 }
 
 /**
@@ -70,22 +70,31 @@ export async function removePost(db: Db, postId: number): Promise<boolean> {
  * how many comments left the post's count with it: a top-level comment takes its thread (itself
  * and its replies not removed before), a reply itself, unless its thread had already gone.
  */
-export async function removeComment(db: Db, commentId: number): Promise<{ postId: number; hidden: number } | null> {
+export async function removeComment(
+  db: Db,
+  commentId: number,
+): Promise<{ postId: number; hidden: number; authorId: number; content: string } | null> {
   const [row] = await db
     .update(comments)
     .set({ removed: true })
     .where(and(eq(comments.id, commentId), eq(comments.removed, false)))
-    .returning({ postId: comments.postId, parentId: comments.parentId })
+    .returning({
+      postId: comments.postId,
+      parentId: comments.parentId,
+      authorId: comments.authorId,
+      content: comments.content,
+    })
   if (!row) return null
-  if (row.parentId !== null) {
-    const [head] = await db.select({ removed: comments.removed }).from(comments).where(eq(comments.id, row.parentId))
-    return { postId: row.postId, hidden: head?.removed ? 0 : 1 }
+  const { parentId, ...removed } = row
+  if (parentId !== null) {
+    const [head] = await db.select({ removed: comments.removed }).from(comments).where(eq(comments.id, parentId))
+    return { ...removed, hidden: head?.removed ? 0 : 1 }
   }
   const [replies] = await db
     .select({ n: count() })
     .from(comments)
     .where(and(eq(comments.parentId, commentId), eq(comments.removed, false)))
-  return { postId: row.postId, hidden: 1 + (replies?.n ?? 0) }
+  return { ...removed, hidden: 1 + (replies?.n ?? 0) }
 }
 
 export async function commentExists(db: Db, commentId: number): Promise<boolean> {

@@ -1,5 +1,7 @@
 import { PostState } from '../../../core/contracts/community-rules.ts'
 import type { Db } from '../../db/client.ts'
+import { moderationMessage, type ModerationOutcome } from '../messages/events.ts'
+import { writeMessage } from '../messages/write.ts'
 import * as repo from './moderation-repo.ts'
 import { moveCommentCount } from './posts-repo.ts'
 
@@ -21,6 +23,18 @@ export class ModerationRefusal extends Error {
 export function createModerationService(deps: { db: Db; now: () => number }) {
   const { db } = deps
 
+  /** Tells a post's author the outcome, in the decision's transaction. */
+  async function tellAuthor(
+    tx: Db,
+    postId: number,
+    post: { authorId: number; content: string },
+    outcome: ModerationOutcome,
+    at: Date,
+  ) {
+    const message = { recipientId: post.authorId, postId, ref: { type: 'post' as const, id: postId } }
+    await writeMessage(tx, moderationMessage({ ...message, content: post.content, outcome }), at)
+  }
+
   async function notPending(postId: number): Promise<never> {
     const state = await repo.postState(db, postId)
     throw new ModerationRefusal(
@@ -34,19 +48,26 @@ export function createModerationService(deps: { db: Db; now: () => number }) {
       total: await repo.countPending(db),
     }),
 
-    /** Publishes a pending post: visible to everyone from now, its publishedAt. */
+    /** Publishes a pending post: visible to everyone from now, its publishedAt. Its author is told. */
     async approve(postId: number): Promise<void> {
       const at = new Date(deps.now())
-      if (!(await repo.decidePending(db, postId, { state: PostState.Published, publishedAt: at }))) {
-        await notPending(postId)
-      }
+      const decided = await db.transaction(async (tx) => {
+        const post = await repo.decidePending(tx, postId, { state: PostState.Published, publishedAt: at })
+        if (post) await tellAuthor(tx, postId, post, { kind: 'approved' }, at)
+        return post !== null
+      })
+      if (!decided) await notPending(postId)
     },
 
-    /** Rejects a pending post: its author alone sees it, with the reason. */
+    /** Rejects a pending post: its author alone sees it, with the reason, and is told it. */
     async reject(postId: number, reason: string): Promise<void> {
-      if (!(await repo.decidePending(db, postId, { state: PostState.Rejected, rejectReason: reason }))) {
-        await notPending(postId)
-      }
+      const at = new Date(deps.now())
+      const decided = await db.transaction(async (tx) => {
+        const post = await repo.decidePending(tx, postId, { state: PostState.Rejected, rejectReason: reason })
+        if (post) await tellAuthor(tx, postId, post, { kind: 'rejected', reason }, at)
+        return post !== null
+      })
+      if (!decided) await notPending(postId)
     },
 
     reports: async () => ({
@@ -61,17 +82,24 @@ export function createModerationService(deps: { db: Db; now: () => number }) {
      */
     async remove(targetType: 'post' | 'comment', id: number): Promise<{ removed: boolean; resolved: number }> {
       return db.transaction(async (tx) => {
+        const at = new Date(deps.now())
         let removed: boolean
         if (targetType === 'post') {
-          removed = await repo.removePost(tx, id)
-          if (!removed && (await repo.postState(tx, id)) === null) throw new ModerationRefusal(`no post with id ${id}`)
+          const post = await repo.removePost(tx, id)
+          removed = post !== null
+          if (post) await tellAuthor(tx, id, post, { kind: 'post-removed' }, at)
+          else if ((await repo.postState(tx, id)) === null) throw new ModerationRefusal(`no post with id ${id}`)
         } else {
           const gone = await repo.removeComment(tx, id)
           removed = gone !== null
-          if (gone !== null) await moveCommentCount(tx, gone.postId, -gone.hidden)
-          else if (!(await repo.commentExists(tx, id))) throw new ModerationRefusal(`no comment with id ${id}`)
+          if (gone !== null) {
+            await moveCommentCount(tx, gone.postId, -gone.hidden)
+            const message = { recipientId: gone.authorId, postId: gone.postId, content: gone.content }
+            const ref = { type: 'comment' as const, id }
+            await writeMessage(tx, moderationMessage({ ...message, ref, outcome: { kind: 'comment-removed' } }), at)
+          } else if (!(await repo.commentExists(tx, id))) throw new ModerationRefusal(`no comment with id ${id}`)
         }
-        return { removed, resolved: await repo.resolveReports(tx, targetType, id, new Date(deps.now())) }
+        return { removed, resolved: await repo.resolveReports(tx, targetType, id, at) }
       })
     },
 

@@ -327,9 +327,15 @@ export async function findCard(db: Db, viewerId: number, postId: number): Promis
 /** What visibility and payment decide from: the post alone. */
 export async function findPost(db: Db, postId: number) {
   const [row] = await db
-    .select({ id: posts.id, authorId: posts.authorId, state: posts.state, price: posts.price })
+    .select({ id: posts.id, authorId: posts.authorId, state: posts.state, price: posts.price, content: posts.content })
     .from(posts)
     .where(eq(posts.id, postId))
+  return row ?? null
+}
+
+/** Who a message names: the user's id and nickname. */
+export async function findNickname(db: Db, userId: number) {
+  const [row] = await db.select({ id: users.id, nickname: users.nickname }).from(users).where(eq(users.id, userId))
   return row ?? null
 }
 
@@ -428,8 +434,14 @@ export async function insertPost(
   return id
 }
 
-/** Sets or clears a like; the counts move only when the row did. Answers the like count. */
-export async function setLike(db: Db, userId: number, postId: number, like: boolean, at: Date): Promise<number> {
+/** Sets or clears a like; the counts move only when the row did. `created`: this call made the like row. */
+export async function setLike(
+  db: Db,
+  userId: number,
+  postId: number,
+  like: boolean,
+  at: Date,
+): Promise<{ likeCount: number; created: boolean }> {
   const changed = like
     ? await db
         .insert(postLikes)
@@ -449,7 +461,7 @@ export async function setLike(db: Db, userId: number, postId: number, like: bool
     })
     .where(eq(posts.id, postId))
     .returning({ likeCount: posts.likeCount })
-  return row!.likeCount
+  return { likeCount: row!.likeCount, created: like && changed.length > 0 }
 }
 
 /** True when this call created the purchase; false when the user already had it. */

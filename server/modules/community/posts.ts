@@ -16,6 +16,8 @@ import { cachedByKey } from '../../cached.ts'
 import { AppError, businessError } from '../../errors.ts'
 import { refuseBanned } from '../accounts/ban.ts'
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
+import { likeMessage } from '../messages/events.ts'
+import { writeMessage } from '../messages/write.ts'
 import { loadConfigValue } from '../ping/repo.ts'
 import { balanceOf, RefType } from '../wallet/repo.ts'
 import { createWalletService } from '../wallet/service.ts'
@@ -236,10 +238,20 @@ export function createPostsService(deps: CommunityDeps) {
     })
   }
 
-  /** post/like: idempotent; a post the caller cannot see is 7004. */
+  /** post/like: idempotent; a post the caller cannot see is 7004. A new like tells the post's author. */
   async function like(userId: number, postId: number, liked: boolean): Promise<LikeResult> {
-    if (!(await visiblePost(db, userId, postId))) throw businessError(BusinessCode.NotFound)
-    const likeCount = await db.transaction((tx) => repo.setLike(tx, userId, postId, liked, new Date(deps.now())))
+    const post = await visiblePost(db, userId, postId)
+    if (!post) throw businessError(BusinessCode.NotFound)
+    const at = new Date(deps.now())
+    const likeCount = await db.transaction(async (tx) => {
+      const set = await repo.setLike(tx, userId, postId, liked, at)
+      const liker = set.created ? await repo.findNickname(tx, userId) : null
+      if (liker) {
+        const target = { type: 'post' as const, id: post.id, postId: post.id, content: post.content }
+        await writeMessage(tx, likeMessage({ recipientId: post.authorId, actor: liker, target }), at)
+      }
+      return set.likeCount
+    })
     return { liked, likeCount }
   }
 

@@ -1,11 +1,8 @@
 import * as calls from '../../../core/contracts/calls-messages.ts'
 import type { AnswerCall } from '../../plugins/calls.ts'
+import type { MessagesService } from './service.ts'
 
-const notBuilt = () => {
-  throw new Error('not built yet')
-}
-
-export function registerMessageRoutes(answer: AnswerCall) {
-  answer(calls.messageLatest, notBuilt)
-  answer(calls.messageList, notBuilt)
+export function registerMessageRoutes(answer: AnswerCall, messages: MessagesService) {
+  answer(calls.messageLatest, (_input, { user }) => messages.latest(user))
+  answer(calls.messageList, ({ type, cursor }, { user }) => messages.list(user, type, cursor))
 }

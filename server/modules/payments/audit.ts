@@ -43,6 +43,11 @@ const whyUnexpected = (kind: 'diamonds' | 'vip') => sql`
 
 /** Wallet reasons only orders write: such a row without an order is a credit from nowhere. */
 const ORDER_REASONS = sql`('recharge', 'recharge-bonus', 'refund')`
+/**
+ * Rows other modules write about an order, to someone else than its buyer, each checked by
+ * that module's rules: an inviter's share of a top-up (invitations/audit.ts).
+ */
+const OTHER_MODULES_ORDER_REASONS = sql`('invite-share')`
 
 export const PAYMENTS_RULES: AuditRule[] = [
   {
@@ -71,7 +76,7 @@ export const PAYMENTS_RULES: AuditRule[] = [
             else ${whyUnexpected('diamonds')} end) as line
       from wallet_ledger r
       left join payment_orders o on r.ref_type = 'order' and o.id = r.ref_id
-      where (r.ref_type = 'order' or r.reason in ${ORDER_REASONS})
+      where ((r.ref_type = 'order' and r.reason not in ${OTHER_MODULES_ORDER_REASONS}) or r.reason in ${ORDER_REASONS})
         and not exists (
           select 1 from (${expectedWalletRows}) e
           where r.ref_type = 'order' and e.order_id = r.ref_id and e.reason = r.reason

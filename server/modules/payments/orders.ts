@@ -14,6 +14,8 @@ import type { Db } from '../../db/client.ts'
 import { businessError } from '../../errors.ts'
 import { loggableError } from '../../loggable-error.ts'
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
+import { orderPaidMessage } from '../messages/events.ts'
+import { writeMessage } from '../messages/write.ts'
 import { RefType } from '../wallet/repo.ts'
 import type { WalletService } from '../wallet/service.ts'
 import type { PaymentCatalogue } from './catalogue.ts'
@@ -134,6 +136,11 @@ export function createOrdersService(deps: {
   randomBytes?: (size: number) => Uint8Array
   /** Orders one sweep asks about (SWEEP_BATCH); tests make it small. */
   sweepBatch?: number
+  /**
+   * Runs inside the transaction that credited a paid diamond order, after its credit: the
+   * invitations module pays the inviter's share there (server/modules/invitations/README.md).
+   */
+  onTopUpCredited?: (tx: Db, order: OrderRow) => Promise<void>
 }) {
   const { db, now, provider, wallet } = deps
   const log = deps.log ?? SILENT
@@ -232,6 +239,7 @@ export function createOrdersService(deps: {
       if (order.bonusDiamonds > 0) {
         await wallet.creditIn(tx, order.userId, order.bonusDiamonds, { ...ref, reason: LedgerReason.RechargeBonus })
       }
+      await deps.onTopUpCredited?.(tx, order)
       return
     }
     await changeVip(tx, {
@@ -300,6 +308,7 @@ export function createOrdersService(deps: {
       if (!row) return null
       if (source === 'query') await event(row.id, EventKind.Query, report, tx)
       await deliver(tx, row)
+      await writeMessage(tx, orderPaidMessage(row), new Date(now()))
       const detail = row.paidLate ? 'late: the order had expired or failed; credited, flagged for the operator' : ''
       await event(row.id, EventKind.Paid, detail, tx)
       return row
