@@ -30,7 +30,10 @@ describe('welfare, invitations and support', () => {
     await page.goto(`${baseUrl}/welfare/`)
     const signIn = page.getByRole('button', { name: '签到', exact: true })
     await signIn.click()
-    await page.getByText(/签到成功 \+10 积分/).first().waitFor()
+    await page
+      .getByText(/签到成功 \+10 积分/)
+      .first()
+      .waitFor()
     await page.getByText('今日已签到').first().waitFor()
     await page.getByText('已连续签到 1 天').first().waitFor()
 
@@ -40,7 +43,10 @@ describe('welfare, invitations and support', () => {
     await page.goto(`${baseUrl}/welfare/exchange/`)
     await page.getByLabel('输入兑换码').fill(code!.toLowerCase())
     await page.getByRole('button', { name: '兑换', exact: true }).last().click()
-    await page.getByText(/兑换成功 \+10 钻石/).first().waitFor()
+    await page
+      .getByText(/兑换成功 \+10 钻石/)
+      .first()
+      .waitFor()
     // Used once: the same code again is refused with the server's tip.
     await page.getByLabel('输入兑换码').fill(code!)
     await page.getByRole('button', { name: '兑换', exact: true }).last().click()
@@ -52,7 +58,10 @@ describe('welfare, invitations and support', () => {
   it('an invite link opened in a new browser, registered there, shows in the inviter’s income', async () => {
     const inviter = await open()
     await inviter.page.goto(`${baseUrl}/mine/invitation`)
-    const link = (await inviter.page.getByText(/\?affCode=/).first().textContent())!.trim()
+    const link = (await inviter.page
+      .getByText(/\?affCode=/)
+      .first()
+      .textContent())!.trim()
     expect(new URL(link).origin).toBe(new URL(baseUrl).origin)
 
     const friend = await open()
@@ -63,36 +72,51 @@ describe('welfare, invitations and support', () => {
     await inviter.page.reload()
     const invitees = inviter.page.locator('section', { hasText: '我邀请的人' })
     await invitees.getByText('已注册').first().waitFor()
-    await invitees.getByText(/积分 100/).first().waitFor()
+    await invitees
+      .getByText(/积分 100/)
+      .first()
+      .waitFor()
     expect(inviter.errors).toEqual([])
   })
 
   it('a feedback reply raises the unread badge and reads in 反馈回复; the FAQ assistant answers 怎么充值', async () => {
-    const { page, errors } = await open()
+    const { page, context, errors } = await open()
     const userId = await userIdOf(page)
-    await page.goto(`${baseUrl}/mine/problemFeedback`)
+    // Feedback written in a second tab; Mine stays open in the first, with nothing unread.
+    const writer = await context.newPage()
+    await writer.goto(`${baseUrl}/mine/problemFeedback`)
     const text = `播放时偶尔卡住 ${Date.now()}`
-    await page.getByLabel('问题描述').fill(text)
-    await page.getByRole('button', { name: '提交反馈' }).click()
-    await page.getByText(text).first().waitFor()
+    await writer.getByLabel('问题描述').fill(text)
+    await writer.getByRole('button', { name: '提交反馈' }).click()
+    await writer.getByText(text).first().waitFor()
+    await writer.close()
+    expect(await page.getByRole('link', { name: /未读消息/ }).count()).toBe(0)
 
     const listed = await admin('feedback:list', '--unreplied')
     const id = new RegExp(`#(\\d+)\\s.*\\buser ${userId}\\b`).exec(listed)?.[1]
     expect(id, listed).toBeTruthy()
     await admin('feedback:reply', id!, '已修复，请更新后再试')
 
-    // The badge follows when the app comes back to the foreground.
+    // Back on the first tab: the badge follows when the app comes to the foreground again.
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
     await page.getByRole('link', { name: /我的.*1条未读消息/ }).waitFor()
     await page.goto(`${baseUrl}/mine/message`)
     await page.getByRole('tab', { name: /反馈回复/ }).click()
     await page.getByText('已修复，请更新后再试').first().waitFor()
-    await expect.poll(() => page.getByRole('link', { name: /未读消息/ }).count()).toBe(0)
+    // Read: Mine, loaded again, asks message/latest and shows no badge.
+    const latest = page.waitForResponse((response) => response.url().endsWith('/message/latest'))
+    await page.goto(`${baseUrl}/mine/`)
+    await latest
+    await page.getByTestId('user-id').waitFor()
+    expect(await page.getByRole('link', { name: /未读消息/ }).count()).toBe(0)
 
     await page.goto(`${baseUrl}/mine/setting/autokf`)
     await page.getByLabel('输入你的问题').fill('怎么充值')
     await page.getByRole('button', { name: '发送' }).click()
-    await page.getByText(/进入「我的 → 钻石充值」/).first().waitFor()
+    await page
+      .getByText(/进入「我的 → 钻石充值」/)
+      .first()
+      .waitFor()
     expect(errors).toEqual([])
   })
 })
