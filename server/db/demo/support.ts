@@ -13,8 +13,7 @@ import { faqEntries } from '../schema/support.ts'
  */
 export const DEMO_CONTACT: Contact = {
   channels: [
-    { name: '在线客服', url: '/mine/onLine', note: '每天 9:00–23:00，一般 5 分钟内回复' },
-    { name: '智能客服', url: '/mine/setting/autokf', note: '常见问题 24 小时自助解答' },
+    { name: '客服邮箱', url: 'mailto:support@marquee.example', note: '每天 9:00–23:00，一般 24 小时内回复' },
     { name: '意见反馈', url: '/mine/problemFeedback', note: '描述问题并附上截图，客服会在「我的反馈」里回复你' },
     { name: '官方交流群', url: '/mine/officialGroup', note: '加入官方群，第一时间获取活动和更新' },
   ],

@@ -59,26 +59,28 @@ export function KfScreen({ onOpenLink }: { onOpenLink: OpenLink }) {
           contact.channels.length === 0 ? (
             <p className="empty-state">{t.support.noChannels}</p>
           ) : (
-            <ul className="card menu menu__list">
-              {contact.channels.map((channel) => (
-                <li key={`${channel.name}|${channel.url}`}>
-                  {channel.url ? (
-                    <button
-                      type="button"
-                      className="menu__link support__button-row"
-                      onClick={() => onOpenLink(channel.url)}
-                    >
-                      <ChannelText name={channel.name} note={channel.note} />
-                      <span aria-hidden="true">›</span>
-                    </button>
-                  ) : (
-                    <div className="menu__link">
-                      <ChannelText name={channel.name} note={channel.note} />
-                    </div>
-                  )}
-                </li>
-              ))}
-            </ul>
+            <div className="card menu">
+              <ul className="menu__list">
+                {contact.channels.map((channel) => (
+                  <li key={`${channel.name}|${channel.url}`}>
+                    {channel.url ? (
+                      <button
+                        type="button"
+                        className="menu__link support__button-row"
+                        onClick={() => onOpenLink(channel.url)}
+                      >
+                        <ChannelText name={channel.name} note={channel.note} />
+                        <span aria-hidden="true">›</span>
+                      </button>
+                    ) : (
+                      <div className="menu__link">
+                        <ChannelText name={channel.name} note={channel.note} />
+                      </div>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </div>
           )
         }
       </WithContact>
