@@ -1,5 +1,4 @@
 import { NoData, defineCall } from './call.ts'
-import { UploadChunkParamsSchema } from './upload.ts'
 import {
   BlockRequestSchema,
   BlockResultSchema,
@@ -20,7 +19,6 @@ import {
   RankSchema,
   ReportRequestSchema,
   UserSearchRequestSchema,
-  VideoChunkResultSchema,
 } from './community.ts'
 import { IdRequestSchema, PageRequestSchema } from './media.ts'
 import { LikeRequestSchema, LikeResultSchema, PayResultSchema } from './play.ts'

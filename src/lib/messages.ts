@@ -12,8 +12,6 @@ const zhCN = {
     back: '返回',
     retry: '重试',
     loading: '加载中…',
-    comingSoon: '即将上线',
-    comingSoonHint: '这个页面正在建设中，敬请期待。',
     noMore: '没有更多了',
     goHome: '回到首页',
     reload: '重新加载',
