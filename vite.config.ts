@@ -40,6 +40,9 @@ const HOME_SHARED_PATTERNS = [
   'src/lib/(image-log|offline-reads|query-state|prefetch|image-fallback)',
   'core/format/(messages-zh|number|count|money)',
   'core/links/(app-path|content-route)',
+  // How home's ads (ad-click) open their links; the welfare and contact pages resolve theirs too.
+  // Left out, they were a file of their own at start.
+  'core/links/(resolve-link|ad-target|deep-link|parse-link|web-url|session-token)',
   // Home's ads; the welfare page's apps grid opens its icons the same way (features/ads/apps-grid.tsx).
   'src/features/ads/(ad-click|use-open-ad|ad-carousel|autoplay)',
   'core/images/',
@@ -227,6 +230,15 @@ export default defineConfig({
             { name: 'react-dom', test: /node_modules\/(react-dom|scheduler)\//, priority: 30 },
             { name: 'shell', test: (id) => SHELL_SHARED.test(id), priority: 20 },
             { name: 'catalogue', test: HOME_SHARED, priority: 10 },
+            /*
+             * Everything the entry loads statically (rolldown's `$initial` tag), in the entry's
+             * own file: the group holds the entry module, so its chunk is the entry chunk. A
+             * workaround for https://github.com/rolldown/rolldown/issues/10731: without it, the
+             * entry modules that lazy pages import too (http.ts, store.ts, messages.ts, the
+             * contracts, the protocol defaults, jotai's core) went to files of their own, 15
+             * files at start instead of 7. Lowest priority: the groups above keep theirs.
+             */
+            { name: 'boot', tags: ['$initial'], priority: 5 },
           ],
         },
       },

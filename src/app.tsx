@@ -9,6 +9,7 @@ import type { AppStore } from './lib/store.ts'
 import { registerServiceWorkerLater } from './lib/sw-bridge.ts'
 import { createAppRouter } from './router.ts'
 import { showToastAtom } from './ui/toast.tsx'
+import { watchUnread } from './features/messages/unread-refresh.ts'
 
 export interface AppStart {
   store: AppStore
@@ -53,15 +54,11 @@ export function startApp({ store, api, ready, followLoginSuggestion }: AppStart)
       openLogin: (to) => void router.navigate({ to }),
     })
   router.load().then(render, render).then(followSuggestion, followSuggestion)
-  // The unread badge: its call and listener load after the first page, out of the first visit's code.
-  ready()
-    .then(() => import('./features/messages/unread-refresh.ts'))
-    .then(
-      ({ watchUnread }) => void watchUnread(store),
-      () => {
-        // Without a session or its code, there is no badge; the message centre still works.
-      },
-    )
+  // The unread badge follows the session once there is one; without one there is nothing to count.
+  ready().then(
+    () => void watchUnread(store),
+    () => {},
+  )
 
   registerServiceWorkerLater((apply) => store.set(offerUpdateAtom, apply))
 }

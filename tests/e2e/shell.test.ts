@@ -128,7 +128,7 @@ describe('navigation', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700)
     await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href="/mine/message"]')!.click())
     await page.waitForURL(`${baseUrl}/mine/message`)
-    await page.getByText('即将上线').first().waitFor()
+    await page.getByRole('tablist').first().waitFor()
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
     await page.goBack()
     await page.waitForURL(`${baseUrl}/mine/`)
