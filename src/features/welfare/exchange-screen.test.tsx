@@ -184,4 +184,30 @@ describe('ExchangeScreen', () => {
     expect((input as HTMLInputElement).value).toBe('WRONG-CODE')
     expect(calls(post, 'redeemcode/use')).toEqual([{ code: 'WRONG-CODE' }])
   })
+
+  it('without a user shows the items, with the way to log in in place of the points, codes and records', async () => {
+    const reload = vi.fn()
+    const lists = { exchanges: pagedHistory(exchangeHistorySource(null)), codes: pagedHistory(codeHistorySource(null)) }
+    const { post } = await renderWelfare(
+      '/welfare/exchange/',
+      '/welfare/exchange/',
+      () => <ExchangeScreen userId={null} exchanges={lists.exchanges} codes={lists.codes} reload={reload} />,
+      async (name) => {
+        if (name === 'redeem/list') return exchangeList({ points: points({ balance: 0, lifetime: 0 }) })
+        throw new Error(name)
+      },
+      null,
+    )
+    const button = (await within(itemRow('商品1')).findByRole('button')) as HTMLButtonElement
+    expect(button.disabled).toBe(true)
+    const alert = screen.getByRole('alert')
+    expect(within(alert).getByText(t.signedOut.exchange)).toBeTruthy()
+    expect(within(alert).getByRole('link', { name: t.signedOut.login }).getAttribute('href')).toBe('/mine/login')
+    fireEvent.click(within(alert).getByRole('button', { name: t.common.retry }))
+    expect(reload).toHaveBeenCalledTimes(1)
+    expect(screen.queryByRole('region', { name: t.welfare.points })).toBeNull()
+    expect(screen.queryByRole('textbox', { name: t.exchange.code.label })).toBeNull()
+    expect(screen.queryByRole('tabpanel')).toBeNull()
+    expect(post.mock.calls.map(([name]) => name)).toEqual(['redeem/list'])
+  })
 })

@@ -13,6 +13,7 @@ import { showToastAtom } from '../../ui/toast.tsx'
 import { exchangeItemAtom, exchangeRead, redeemCodeAtom, type ExchangeOutcome } from './api.ts'
 import { dataOf } from './live-read.ts'
 import { rewardChangesUser, rewardText } from './reward.ts'
+import { SignedOut } from './signed-out.tsx'
 import { PointsCard } from './welfare-screen.tsx'
 import { useRefreshOnReturn } from './use-refresh-on-return.ts'
 import './welfare.css'
@@ -32,6 +33,8 @@ export interface ExchangeScreenProps {
   codes: HistoryList<RedeemedCode>
   /** Asks user/info again after a reward of diamonds or VIP days (composed by the route). */
   onUserChanged?: () => void
+  /** What 重试 does without a user (the page is loaded again); tests pass their own. */
+  reload?: () => void
 }
 
 const HistoryTab = { Exchanges: 'exchanges', Codes: 'codes' } as const
@@ -41,8 +44,11 @@ const HISTORY_TABS: readonly { value: HistoryTab; label: string }[] = [
   { value: HistoryTab.Codes, label: t.exchange.codeHistory },
 ]
 
-/** /welfare/exchange/: the points, a redeem code, the items (each after a confirmation), then the records. */
-export function ExchangeScreen({ userId, exchanges, codes, onUserChanged }: ExchangeScreenProps) {
+/**
+ * /welfare/exchange/: the points, a redeem code, the items (each after a confirmation), then the
+ * records. Without a user the items show, and in place of the rest the way to log in.
+ */
+export function ExchangeScreen({ userId, exchanges, codes, onUserChanged, reload }: ExchangeScreenProps) {
   const state = useAtomValue(exchangeRead.stateAtom)
   const load = useSetAtom(exchangeRead.loadAtom)
   const toast = useSetAtom(showToastAtom)
@@ -50,37 +56,51 @@ export function ExchangeScreen({ userId, exchanges, codes, onUserChanged }: Exch
   const reloadCodes = useSetAtom(codes.reloadAtom)
   const owner = userId ?? 0
   const refresh = useCallback(() => void load(owner), [load, owner])
-  useRefreshOnReturn(refresh, userId !== null)
+  // redeem/list answers without a session too (no points): the items show before a login.
+  useRefreshOnReturn(refresh)
   const data = dataOf(state, owner)
   const [chosen, setChosen] = useState<ExchangeItem | null>(null)
+  const signedIn = userId !== null
 
   const rewarded = (message: string, reward: Reward) => {
     toast(message)
     if (rewardChangesUser(reward)) onUserChanged?.()
   }
+  const notYet =
+    state.status === 'error' && state.owner === owner ? (
+      <section className="card">
+        <ErrorState message={state.message} onRetry={refresh} />
+      </section>
+    ) : (
+      <section className="card">
+        <Skeleton lines={2} />
+      </section>
+    )
 
   return (
     <main className="page welfare-exchange">
       <PageHeader title={t.pages.exchange} />
-      {data ? (
+      {!signedIn ? (
+        <SignedOut message={t.signedOut.exchange} reload={reload} />
+      ) : data ? (
         <PointsCard points={data.points} exchange={false} />
-      ) : state.status === 'error' && state.owner === owner ? (
-        <section className="card">
-          <ErrorState message={state.message} onRetry={refresh} />
-        </section>
       ) : (
-        <section className="card">
-          <Skeleton lines={2} />
-        </section>
+        notYet
       )}
-      <CodeForm
-        onRedeemed={(reward) => {
-          rewarded(t.exchange.code.success(rewardText(reward)), reward)
-          void reloadCodes()
-        }}
-      />
-      {data ? <ItemsSection items={data.items} balance={data.points.balance} onChoose={setChosen} /> : null}
-      {chosen && data ? (
+      {signedIn ? (
+        <CodeForm
+          onRedeemed={(reward) => {
+            rewarded(t.exchange.code.success(rewardText(reward)), reward)
+            void reloadCodes()
+          }}
+        />
+      ) : null}
+      {data ? (
+        <ItemsSection items={data.items} balance={data.points.balance} onChoose={signedIn ? setChosen : undefined} />
+      ) : signedIn ? null : (
+        notYet
+      )}
+      {chosen && data && signedIn ? (
         <ConfirmSheet
           item={chosen}
           balance={data.points.balance}
@@ -93,7 +113,7 @@ export function ExchangeScreen({ userId, exchanges, codes, onUserChanged }: Exch
           }}
         />
       ) : null}
-      <HistorySection exchanges={exchanges} codes={codes} />
+      {signedIn ? <HistorySection exchanges={exchanges} codes={codes} /> : null}
     </main>
   )
 }
@@ -105,7 +125,8 @@ function ItemsSection({
 }: {
   items: readonly ExchangeItem[]
   balance: number
-  onChoose(item: ExchangeItem): void
+  /** None without a user: nothing can be exchanged then. */
+  onChoose: ((item: ExchangeItem) => void) | undefined
 }) {
   const titleId = useId()
   return (
@@ -138,9 +159,9 @@ function ItemsSection({
                 <button
                   type="button"
                   className="button button--small welfare-task__button"
-                  disabled={soldOut}
+                  disabled={soldOut || !onChoose}
                   aria-label={soldOut ? `${item.title} ${t.exchange.soldOut}` : t.exchange.buttonLabel(item.title)}
-                  onClick={() => onChoose(item)}
+                  onClick={() => onChoose?.(item)}
                 >
                   {soldOut ? t.exchange.soldOut : t.exchange.button}
                 </button>
