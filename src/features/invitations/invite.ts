@@ -92,6 +92,7 @@ export async function copyText(deps: ShareDeps, text: string): Promise<boolean> 
 /**
  * Shares the link through the system sheet, with the poster when the browser can share files; a
  * dismissed sheet is no failure. Returns 'failed' when the sheet refused, so the caller copies.
+ * The sheet is asked for before anything is awaited, so a tap's user activation still holds.
  */
 export async function shareInvite(
   deps: ShareDeps,
