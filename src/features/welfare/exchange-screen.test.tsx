@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { REDEEM_CODE_MAX } from '../../../core/contracts/welfare-rules.ts'
 import { t } from '../../lib/messages-welfare.ts'
 import { testUser } from '../../testing/session-kit.ts'
 import { codeHistorySource, exchangeHistorySource } from './api.ts'
@@ -152,6 +153,8 @@ describe('ExchangeScreen', () => {
     fireEvent.click(await screen.findByRole('tab', { name: t.exchange.codeHistory }))
     expect(await screen.findByText(t.exchange.noCodes)).toBeTruthy()
     const input = screen.getByRole('textbox', { name: t.exchange.code.label }) as HTMLInputElement
+    // No longer than the contract takes: a longer code could only be refused as a bad request.
+    expect(input.maxLength).toBe(REDEEM_CODE_MAX)
     fireEvent.change(input, { target: { value: '  MQ7X-2K9P-QQ4R ' } })
     await act(async () => fireEvent.click(screen.getByRole('button', { name: t.exchange.code.submit })))
 

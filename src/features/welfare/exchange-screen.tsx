@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom, type Atom, type WritableAtom } from 'jotai'
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
 import type { ExchangeItem, ExchangeRecord, RedeemedCode, Reward } from '../../../core/contracts/welfare.ts'
+import { REDEEM_CODE_MAX } from '../../../core/contracts/welfare-rules.ts'
 import { formatDate } from '../../../core/format/date.ts'
 import { t } from '../../lib/messages-welfare.ts'
 import { InfiniteList, type InfiniteListState } from '../../ui/infinite-list.tsx'
@@ -288,7 +289,7 @@ function CodeForm({ onRedeemed }: { onRedeemed(reward: Reward): void }) {
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={60}
+          maxLength={REDEEM_CODE_MAX}
           aria-invalid={result !== null && !result.ok}
           aria-describedby={result ? messageId : undefined}
           onChange={(event) => setCode(event.target.value)}
