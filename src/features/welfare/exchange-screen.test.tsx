@@ -31,6 +31,8 @@ async function open(post: Post, onUserChanged = vi.fn()) {
     post,
     user,
   )
+  // The items are in (itemRow finds them at once).
+  await screen.findByRole('heading', { name: t.exchange.items, level: 2 })
   return { onUserChanged, ...rendered }
 }
 
@@ -128,6 +130,30 @@ describe('ExchangeScreen', () => {
     expect((within(itemRow('商品1')).getByRole('button') as HTMLButtonElement).disabled).toBe(true)
     expect(balance().getByText('120')).toBeTruthy()
     expect(onUserChanged).not.toHaveBeenCalled()
+  })
+
+  it('can confirm again after a failure that is not about the points or the stock', async () => {
+    let tries = 0
+    await open(async (name) => {
+      if (name === 'redeem/list') return exchangeList()
+      if (name === 'redeem/exchange') {
+        tries += 1
+        if (tries === 1) return new Refusal(5000, '服务繁忙')
+        return { reward: { kind: 'vip', tier: 'supreme', days: 7 }, points: points({ balance: 20 }) }
+      }
+      if (name === 'redeem/history' || name === 'redeemcode/list') return empty
+      throw new Error(name)
+    })
+    fireEvent.click(await within(itemRow('商品1')).findByRole('button', { name: t.exchange.buttonLabel('商品1') }))
+    const sheet = screen.getByRole('alertdialog')
+    const confirm = within(sheet).getByRole('button', { name: t.exchange.confirm }) as HTMLButtonElement
+    await act(async () => fireEvent.click(confirm))
+    expect(within(sheet).getByRole('alert').textContent).toBe('服务繁忙')
+    expect(confirm.disabled).toBe(false)
+
+    await act(async () => fireEvent.click(confirm))
+    expect(await screen.findByText(t.exchange.success('7天 至尊会员'))).toBeTruthy()
+    expect(tries).toBe(2)
   })
 
   it('redeems a code (trimmed), shows the reward, and lists it', async () => {

@@ -193,8 +193,12 @@ function ConfirmSheet({
   const [busy, setBusy] = useState(false)
   const [refusal, setRefusal] = useState<Exclude<ExchangeOutcome, { status: 'rewarded' }> | null>(null)
 
+  // Too few points or none left stay so; after another failure (the network) it can be tried again.
+  const final = refusal?.status === 'short' || refusal?.status === 'soldOut'
+
   const handleConfirm = async () => {
     setBusy(true)
+    setRefusal(null)
     const outcome = await exchange({ itemId: item.id, owner })
     setBusy(false)
     if (outcome.status === 'rewarded') onExchanged(outcome.result.reward)
@@ -214,7 +218,7 @@ function ConfirmSheet({
           <button
             type="button"
             className="button welfare-confirm"
-            disabled={busy || refusal !== null}
+            disabled={busy || final}
             onClick={() => void handleConfirm()}
           >
             {busy ? t.exchange.exchanging : t.exchange.confirm}
