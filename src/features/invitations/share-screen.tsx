@@ -4,12 +4,13 @@ import { userInviteIncome } from '../../../core/contracts/calls-welfare.ts'
 import { errorMessage } from '../../lib/http.ts'
 import { saveCanvasImage } from '../../lib/canvas-image.ts'
 import { t } from '../../lib/messages-invitations.ts'
+import { browserShare, copyText, shareLink, type ShareDeps } from '../../lib/share.ts'
 import { apiAtom } from '../../lib/store.ts'
 import { PageHeader } from '../../ui/page-header.tsx'
 import { ErrorState, Skeleton } from '../../ui/state-views.tsx'
 import { showToastAtom } from '../../ui/toast.tsx'
 import { appConfigAtom } from '../session/public.ts'
-import { browserShare, copyText, inviteLink, shareInvite, type ShareDeps } from './invite.ts'
+import { inviteLink } from './invite.ts'
 import type { PosterText } from './poster.ts'
 import './invitations.css'
 
@@ -126,16 +127,17 @@ export function ShareScreen({
   const handleCopy = async () => {
     if (link) showToast((await copyText(share, link)) ? t.invite.linkCopied : t.invite.copyFailed)
   }
-  // The sheet is asked for within the tap, nothing awaited before it (see posterFile).
+  // The sheet is asked for within the tap, nothing awaited before it (see posterFile); a sheet
+  // that refuses copies the link.
   const handleShare = () => {
     if (!link) return
-    void shareInvite(share, {
+    void shareLink(share, {
       title: t.invite.shareTitle,
       url: link,
-      ...(posterFile ? { poster: posterFile } : {}),
+      ...(posterFile ? { files: [posterFile] } : {}),
     }).then((outcome) => {
-      // The sheet refused (not allowed here): the link is copied instead.
-      if (outcome === 'failed') return handleCopy()
+      if (outcome === 'copied') showToast(t.invite.linkCopied)
+      else if (outcome === 'failed') showToast(t.invite.copyFailed)
     })
   }
   return (
