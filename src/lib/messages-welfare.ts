@@ -76,6 +76,12 @@ const zhCN = {
     spent: (points: number) => `-${points} 积分`,
     codeHint: (hint: string) => `兑换码 ${hint}…`,
   },
+  signedOut: {
+    welfare: '登录后查看积分和福利任务',
+    exchange: '登录后查看积分，使用兑换码兑换',
+    pointLevel: '登录后查看积分等级',
+    login: '去登录',
+  },
   pointLevel: {
     current: '当前等级',
     lifetime: (points: number) => `累计获得 ${points} 积分`,

@@ -9,6 +9,7 @@ import { formatMoney } from '../../../core/format/money.ts'
 import { relativeTime } from '../../../core/format/relative-time.ts'
 import { errorMessage } from '../../lib/http.ts'
 import { t } from '../../lib/messages-community.ts'
+import { browserShare, shareLink, type ShareDeps } from '../../lib/share.ts'
 import { PageHeader } from '../../ui/page-header.tsx'
 import { EmptyState, ErrorState, Skeleton } from '../../ui/state-views.tsx'
 import { showToastAtom } from '../../ui/toast.tsx'
@@ -21,7 +22,6 @@ import { AuthorLink, CommentIcon, HeartIcon, lockedParts, PriceBadge, VideoCover
 import { postReadAtoms, type ReadAtoms } from './read-atoms.ts'
 import { ReportSheet } from './report-sheet.tsx'
 import { useNowSeconds } from './use-now.ts'
-import { browserShare, sharePost, type ShareDeps } from './share.ts'
 import './community.css'
 
 /** What the route's unlock sheet (the player's) is given. */
@@ -129,7 +129,7 @@ function PostPage({
   }
 
   const handleShare = async () => {
-    const outcome = await sharePost(share, { title: post.content.slice(0, 40), url: postUrl(post.id) })
+    const outcome = await shareLink(share, { title: post.content.slice(0, 40), url: postUrl(post.id) })
     if (outcome === 'copied') toast(t.community.linkCopied)
     else if (outcome === 'failed') toast(t.community.copyFailed)
   }

@@ -7,19 +7,12 @@ import { formatMoney } from '../../../core/format/money.ts'
 import { BusinessCode } from '../../../core/protocol/codes.ts'
 import { ApiError, errorMessage } from '../../lib/http.ts'
 import { t } from '../../lib/messages-invitations.ts'
+import { browserShare, copyText, type ShareDeps } from '../../lib/share.ts'
 import { InfiniteList } from '../../ui/infinite-list.tsx'
 import { PageHeader } from '../../ui/page-header.tsx'
 import { showToastAtom } from '../../ui/toast.tsx'
 import { appConfigAtom } from '../session/public.ts'
-import {
-  bindInviterAtom,
-  browserShare,
-  copyText,
-  incomeSource,
-  inviteLink,
-  type IncomeListMaker,
-  type ShareDeps,
-} from './invite.ts'
+import { bindInviterAtom, incomeSource, inviteLink, type IncomeListMaker } from './invite.ts'
 import './invitations.css'
 
 function CopyRow({

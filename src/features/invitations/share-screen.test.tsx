@@ -1,12 +1,12 @@
 import { createRoute } from '@tanstack/react-router'
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { t } from '../../lib/messages-invitations.ts'
+import type { ShareDeps } from '../../lib/share.ts'
 import { renderRoutes, storeWithFakeApi } from '../../testing/app-kit.tsx'
 import { withConfig } from '../../testing/config-kit.ts'
 import { testUser, withSession } from '../../testing/session-kit.ts'
 import { Toaster } from '../../ui/toast.tsx'
-import type { ShareDeps } from './invite.ts'
 import { ShareScreen, type PosterDeps } from './share-screen.tsx'
 import { INVITE_LINK, SHARE_DOMAIN, income } from './testing.ts'
 
@@ -76,18 +76,34 @@ describe('ShareScreen', () => {
     expect(copy).toHaveBeenCalledWith(INVITE_LINK)
   })
 
-  it('shares the link with the poster when the browser can share files, else the link alone', async () => {
+  it('shares the link with the poster made once, within the tap, else the link alone', async () => {
     const poster = posterDeps()
     poster.release()
     const share = vi.fn(async (_data: ShareData) => {})
     let files = true
     await renderScreen({ share, canShare: () => files }, poster.load)
-    fireEvent.click(await screen.findByRole('button', { name: t.invite.share }))
-    await waitFor(() =>
-      expect(share).toHaveBeenCalledWith({ title: t.invite.shareTitle, url: INVITE_LINK, files: [poster.file] }),
-    )
+    const button = await screen.findByRole('button', { name: t.invite.share })
+    await waitFor(() => expect(poster.deps.file).toHaveBeenCalledTimes(1))
+    await act(async () => {})
+    // Safari opens the sheet only within the tap: nothing may be awaited before share.
+    fireEvent.click(button)
+    expect(share).toHaveBeenCalledWith({ title: t.invite.shareTitle, url: INVITE_LINK, files: [poster.file] })
     files = false
-    fireEvent.click(screen.getByRole('button', { name: t.invite.share }))
-    await waitFor(() => expect(share).toHaveBeenLastCalledWith({ title: t.invite.shareTitle, url: INVITE_LINK }))
+    fireEvent.click(button)
+    expect(share).toHaveBeenLastCalledWith({ title: t.invite.shareTitle, url: INVITE_LINK })
+    expect(poster.deps.file).toHaveBeenCalledTimes(1)
+  })
+
+  it('copies the link when the sheet refuses', async () => {
+    const poster = posterDeps()
+    poster.release()
+    const share = vi.fn(async () => {
+      throw new DOMException('not allowed', 'NotAllowedError')
+    })
+    const copy = vi.fn(async () => {})
+    await renderScreen({ share, copy }, poster.load)
+    fireEvent.click(await screen.findByRole('button', { name: t.invite.share }))
+    expect(await screen.findByText(t.invite.linkCopied)).toBeTruthy()
+    expect(copy).toHaveBeenCalledWith(INVITE_LINK)
   })
 })

@@ -4,18 +4,20 @@ import { userInviteIncome } from '../../../core/contracts/calls-welfare.ts'
 import { errorMessage } from '../../lib/http.ts'
 import { saveCanvasImage } from '../../lib/canvas-image.ts'
 import { t } from '../../lib/messages-invitations.ts'
+import { browserShare, copyText, shareLink, type ShareDeps } from '../../lib/share.ts'
 import { apiAtom } from '../../lib/store.ts'
 import { PageHeader } from '../../ui/page-header.tsx'
 import { ErrorState, Skeleton } from '../../ui/state-views.tsx'
 import { showToastAtom } from '../../ui/toast.tsx'
 import { appConfigAtom } from '../session/public.ts'
-import { browserShare, copyText, inviteLink, shareInvite, type ShareDeps } from './invite.ts'
+import { inviteLink } from './invite.ts'
 import type { PosterText } from './poster.ts'
 import './invitations.css'
 
 /** The poster's drawing and files, loaded with the QR library only on this page. */
 export interface PosterDeps {
   draw(canvas: HTMLCanvasElement, text: PosterText): void
+  /** The poster as a PNG file, made once after it is drawn. */
   file(canvas: HTMLCanvasElement, fileName: string): Promise<File | null>
   save(canvas: HTMLCanvasElement, fileName: string): Promise<void>
 }
@@ -49,6 +51,10 @@ export function ShareScreen({
   const canvas = useRef<HTMLCanvasElement>(null)
   const [view, setView] = useState<View>({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
+  // Made once the poster is drawn: Safari lets navigator.share open only while the tap's user
+  // activation lasts, and awaiting toBlob inside the tap would use it up.
+  // https://developer.mozilla.org/en-US/docs/Web/API/Navigator/share#security
+  const [posterFile, setPosterFile] = useState<File | null>(null)
 
   useEffect(() => {
     let current = true
@@ -68,12 +74,24 @@ export function ShareScreen({
 
   useEffect(() => {
     if (view.status !== 'ready' || !view.link || !canvas.current) return
+    let current = true
     view.poster.draw(canvas.current, {
       appName: t.appName,
       line: t.invite.posterLine,
       codeLine: t.invite.posterCode(view.code),
       link: view.link,
     })
+    view.poster.file(canvas.current, t.invite.fileName(view.code)).then(
+      (file) => {
+        if (current) setPosterFile(file)
+      },
+      () => {
+        // Shared without the poster, the link alone.
+      },
+    )
+    return () => {
+      current = false
+    }
   }, [view])
 
   if (view.status === 'loading' || view.status === 'error') {
@@ -109,16 +127,18 @@ export function ShareScreen({
   const handleCopy = async () => {
     if (link) showToast((await copyText(share, link)) ? t.invite.linkCopied : t.invite.copyFailed)
   }
-  const handleShare = async () => {
+  // The sheet is asked for within the tap, nothing awaited before it (see posterFile); a sheet
+  // that refuses copies the link.
+  const handleShare = () => {
     if (!link) return
-    const file = canvas.current ? await deps.file(canvas.current, fileName) : null
-    const outcome = await shareInvite(share, {
+    void shareLink(share, {
       title: t.invite.shareTitle,
       url: link,
-      ...(file ? { poster: file } : {}),
+      ...(posterFile ? { files: [posterFile] } : {}),
+    }).then((outcome) => {
+      if (outcome === 'copied') showToast(t.invite.linkCopied)
+      else if (outcome === 'failed') showToast(t.invite.copyFailed)
     })
-    // The sheet refused (not allowed here): the link is copied instead.
-    if (outcome === 'failed') await handleCopy()
   }
   return (
     <main className="page">
@@ -131,7 +151,7 @@ export function ShareScreen({
               {t.invite.save}
             </button>
             {share.share ? (
-              <button type="button" className="button" onClick={() => void handleShare()}>
+              <button type="button" className="button" onClick={handleShare}>
                 {t.invite.share}
               </button>
             ) : (

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { storeWithFakeApi } from '../../testing/app-kit.tsx'
 import { testUser, withSession } from '../../testing/session-kit.ts'
 import { latest } from './testing.ts'
-import { unreadTotalAtom } from './unread.ts'
-import { watchUnread } from './unread-refresh.ts'
+import { setSessionAtom } from '../session/public.ts'
+import { setUnreadTotalAtom, unreadTotalAtom } from './unread.ts'
+import { refreshUnread, watchUnread } from './unread-refresh.ts'
 
 /** A page whose visibility the test sets, firing visibilitychange like the browser. */
 function fakePage() {
@@ -51,5 +52,30 @@ describe('watchUnread', () => {
     // A new session asks at once.
     await expect.poll(() => post.mock.calls.length).toBe(1)
     expect(store.get(unreadTotalAtom)).toBe(0)
+  })
+
+  it('sets 0 on logout, with nothing asked', async () => {
+    const { store, post } = storeWithFakeApi(async () => latest({ reply: 4 }))
+    await withSession(store, testUser())
+    watchUnread(store, fakePage() as unknown as Document)
+    await expect.poll(() => store.get(unreadTotalAtom)).toBe(4)
+
+    store.set(setSessionAtom, null)
+    expect(store.get(unreadTotalAtom)).toBe(0)
+    expect(post).toHaveBeenCalledTimes(1)
+  })
+
+  it('drops an answer that comes back after an account switch, so the new account keeps its own count', async () => {
+    let answer = (_value: unknown) => {}
+    const answered = new Promise((resolve) => (answer = resolve))
+    const { store } = storeWithFakeApi(() => answered)
+    await withSession(store, testUser({ id: 1 }), 'tok-old')
+    const old = refreshUnread(store)
+
+    await withSession(store, testUser({ id: 2 }), 'tok-new')
+    store.set(setUnreadTotalAtom, 1)
+    answer(latest({ reply: 9 }))
+    expect(await old).toBeNull()
+    expect(store.get(unreadTotalAtom)).toBe(1)
   })
 })

@@ -4,10 +4,19 @@ import { apiAtom, type AppStore } from '../../lib/store.ts'
 import { tokenAtom } from '../session/public.ts'
 import { setUnreadTotalAtom } from './unread.ts'
 
-/** Asks message/latest and sets the badge from it; null without a session (nothing to ask). */
+/**
+ * Asks message/latest and sets the badge from it. Without a session the badge is 0 (a logout
+ * leaves no count behind) and nothing is asked; an answer that comes back after the session
+ * changed is another account's and is dropped (null), the new session's own call sets the badge.
+ */
 export async function refreshUnread(store: AppStore): Promise<LatestMessages | null> {
-  if (!store.get(tokenAtom)) return null
+  const token = store.get(tokenAtom)
+  if (!token) {
+    store.set(setUnreadTotalAtom, 0)
+    return null
+  }
   const latest = await store.get(apiAtom).call(messageLatest)
+  if (store.get(tokenAtom) !== token) return null
   store.set(setUnreadTotalAtom, latest.unread)
   return latest
 }

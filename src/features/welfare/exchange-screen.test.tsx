@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { REDEEM_CODE_MAX } from '../../../core/contracts/welfare-rules.ts'
 import { t } from '../../lib/messages-welfare.ts'
 import { testUser } from '../../testing/session-kit.ts'
 import { codeHistorySource, exchangeHistorySource } from './api.ts'
@@ -30,6 +31,8 @@ async function open(post: Post, onUserChanged = vi.fn()) {
     post,
     user,
   )
+  // The items are in (itemRow finds them at once).
+  await screen.findByRole('heading', { name: t.exchange.items, level: 2 })
   return { onUserChanged, ...rendered }
 }
 
@@ -129,6 +132,30 @@ describe('ExchangeScreen', () => {
     expect(onUserChanged).not.toHaveBeenCalled()
   })
 
+  it('can confirm again after a failure that is not about the points or the stock', async () => {
+    let tries = 0
+    await open(async (name) => {
+      if (name === 'redeem/list') return exchangeList()
+      if (name === 'redeem/exchange') {
+        tries += 1
+        if (tries === 1) return new Refusal(5000, '服务繁忙')
+        return { reward: { kind: 'vip', tier: 'supreme', days: 7 }, points: points({ balance: 20 }) }
+      }
+      if (name === 'redeem/history' || name === 'redeemcode/list') return empty
+      throw new Error(name)
+    })
+    fireEvent.click(await within(itemRow('商品1')).findByRole('button', { name: t.exchange.buttonLabel('商品1') }))
+    const sheet = screen.getByRole('alertdialog')
+    const confirm = within(sheet).getByRole('button', { name: t.exchange.confirm }) as HTMLButtonElement
+    await act(async () => fireEvent.click(confirm))
+    expect(within(sheet).getByRole('alert').textContent).toBe('服务繁忙')
+    expect(confirm.disabled).toBe(false)
+
+    await act(async () => fireEvent.click(confirm))
+    expect(await screen.findByText(t.exchange.success('7天 至尊会员'))).toBeTruthy()
+    expect(tries).toBe(2)
+  })
+
   it('redeems a code (trimmed), shows the reward, and lists it', async () => {
     let used = false
     const { post, onUserChanged } = await open(async (name, body) => {
@@ -152,6 +179,8 @@ describe('ExchangeScreen', () => {
     fireEvent.click(await screen.findByRole('tab', { name: t.exchange.codeHistory }))
     expect(await screen.findByText(t.exchange.noCodes)).toBeTruthy()
     const input = screen.getByRole('textbox', { name: t.exchange.code.label }) as HTMLInputElement
+    // No longer than the contract takes: a longer code could only be refused as a bad request.
+    expect(input.maxLength).toBe(REDEEM_CODE_MAX)
     fireEvent.change(input, { target: { value: '  MQ7X-2K9P-QQ4R ' } })
     await act(async () => fireEvent.click(screen.getByRole('button', { name: t.exchange.code.submit })))
 
@@ -183,5 +212,31 @@ describe('ExchangeScreen', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true')
     expect((input as HTMLInputElement).value).toBe('WRONG-CODE')
     expect(calls(post, 'redeemcode/use')).toEqual([{ code: 'WRONG-CODE' }])
+  })
+
+  it('without a user shows the items, with the way to log in in place of the points, codes and records', async () => {
+    const reload = vi.fn()
+    const lists = { exchanges: pagedHistory(exchangeHistorySource(null)), codes: pagedHistory(codeHistorySource(null)) }
+    const { post } = await renderWelfare(
+      '/welfare/exchange/',
+      '/welfare/exchange/',
+      () => <ExchangeScreen userId={null} exchanges={lists.exchanges} codes={lists.codes} reload={reload} />,
+      async (name) => {
+        if (name === 'redeem/list') return exchangeList({ points: points({ balance: 0, lifetime: 0 }) })
+        throw new Error(name)
+      },
+      null,
+    )
+    const button = (await within(itemRow('商品1')).findByRole('button')) as HTMLButtonElement
+    expect(button.disabled).toBe(true)
+    const alert = screen.getByRole('alert')
+    expect(within(alert).getByText(t.signedOut.exchange)).toBeTruthy()
+    expect(within(alert).getByRole('link', { name: t.signedOut.login }).getAttribute('href')).toBe('/mine/login')
+    fireEvent.click(within(alert).getByRole('button', { name: t.common.retry }))
+    expect(reload).toHaveBeenCalledTimes(1)
+    expect(screen.queryByRole('region', { name: t.welfare.points })).toBeNull()
+    expect(screen.queryByRole('textbox', { name: t.exchange.code.label })).toBeNull()
+    expect(screen.queryByRole('tabpanel')).toBeNull()
+    expect(post.mock.calls.map(([name]) => name)).toEqual(['redeem/list'])
   })
 })

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom, type Atom, type WritableAtom } from 'jotai'
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
 import type { ExchangeItem, ExchangeRecord, RedeemedCode, Reward } from '../../../core/contracts/welfare.ts'
+import { REDEEM_CODE_MAX } from '../../../core/contracts/welfare-rules.ts'
 import { formatDate } from '../../../core/format/date.ts'
 import { t } from '../../lib/messages-welfare.ts'
 import { InfiniteList, type InfiniteListState } from '../../ui/infinite-list.tsx'
@@ -13,6 +14,7 @@ import { showToastAtom } from '../../ui/toast.tsx'
 import { exchangeItemAtom, exchangeRead, redeemCodeAtom, type ExchangeOutcome } from './api.ts'
 import { dataOf } from './live-read.ts'
 import { rewardChangesUser, rewardText } from './reward.ts'
+import { SignedOut } from './signed-out.tsx'
 import { PointsCard } from './welfare-screen.tsx'
 import { useRefreshOnReturn } from './use-refresh-on-return.ts'
 import './welfare.css'
@@ -32,6 +34,8 @@ export interface ExchangeScreenProps {
   codes: HistoryList<RedeemedCode>
   /** Asks user/info again after a reward of diamonds or VIP days (composed by the route). */
   onUserChanged?: () => void
+  /** What 重试 does without a user (the page is loaded again); tests pass their own. */
+  reload?: () => void
 }
 
 const HistoryTab = { Exchanges: 'exchanges', Codes: 'codes' } as const
@@ -41,8 +45,11 @@ const HISTORY_TABS: readonly { value: HistoryTab; label: string }[] = [
   { value: HistoryTab.Codes, label: t.exchange.codeHistory },
 ]
 
-/** /welfare/exchange/: the points, a redeem code, the items (each after a confirmation), then the records. */
-export function ExchangeScreen({ userId, exchanges, codes, onUserChanged }: ExchangeScreenProps) {
+/**
+ * /welfare/exchange/: the points, a redeem code, the items (each after a confirmation), then the
+ * records. Without a user the items show, and in place of the rest the way to log in.
+ */
+export function ExchangeScreen({ userId, exchanges, codes, onUserChanged, reload }: ExchangeScreenProps) {
   const state = useAtomValue(exchangeRead.stateAtom)
   const load = useSetAtom(exchangeRead.loadAtom)
   const toast = useSetAtom(showToastAtom)
@@ -50,37 +57,51 @@ export function ExchangeScreen({ userId, exchanges, codes, onUserChanged }: Exch
   const reloadCodes = useSetAtom(codes.reloadAtom)
   const owner = userId ?? 0
   const refresh = useCallback(() => void load(owner), [load, owner])
-  useRefreshOnReturn(refresh, userId !== null)
+  // redeem/list answers without a session too (no points): the items show before a login.
+  useRefreshOnReturn(refresh)
   const data = dataOf(state, owner)
   const [chosen, setChosen] = useState<ExchangeItem | null>(null)
+  const signedIn = userId !== null
 
   const rewarded = (message: string, reward: Reward) => {
     toast(message)
     if (rewardChangesUser(reward)) onUserChanged?.()
   }
+  const notYet =
+    state.status === 'error' && state.owner === owner ? (
+      <section className="card">
+        <ErrorState message={state.message} onRetry={refresh} />
+      </section>
+    ) : (
+      <section className="card">
+        <Skeleton lines={2} />
+      </section>
+    )
 
   return (
     <main className="page welfare-exchange">
       <PageHeader title={t.pages.exchange} />
-      {data ? (
+      {!signedIn ? (
+        <SignedOut message={t.signedOut.exchange} reload={reload} />
+      ) : data ? (
         <PointsCard points={data.points} exchange={false} />
-      ) : state.status === 'error' && state.owner === owner ? (
-        <section className="card">
-          <ErrorState message={state.message} onRetry={refresh} />
-        </section>
       ) : (
-        <section className="card">
-          <Skeleton lines={2} />
-        </section>
+        notYet
       )}
-      <CodeForm
-        onRedeemed={(reward) => {
-          rewarded(t.exchange.code.success(rewardText(reward)), reward)
-          void reloadCodes()
-        }}
-      />
-      {data ? <ItemsSection items={data.items} balance={data.points.balance} onChoose={setChosen} /> : null}
-      {chosen && data ? (
+      {signedIn ? (
+        <CodeForm
+          onRedeemed={(reward) => {
+            rewarded(t.exchange.code.success(rewardText(reward)), reward)
+            void reloadCodes()
+          }}
+        />
+      ) : null}
+      {data ? (
+        <ItemsSection items={data.items} balance={data.points.balance} onChoose={signedIn ? setChosen : undefined} />
+      ) : signedIn ? null : (
+        notYet
+      )}
+      {chosen && data && signedIn ? (
         <ConfirmSheet
           item={chosen}
           balance={data.points.balance}
@@ -93,7 +114,7 @@ export function ExchangeScreen({ userId, exchanges, codes, onUserChanged }: Exch
           }}
         />
       ) : null}
-      <HistorySection exchanges={exchanges} codes={codes} />
+      {signedIn ? <HistorySection exchanges={exchanges} codes={codes} /> : null}
     </main>
   )
 }
@@ -105,7 +126,8 @@ function ItemsSection({
 }: {
   items: readonly ExchangeItem[]
   balance: number
-  onChoose(item: ExchangeItem): void
+  /** None without a user: nothing can be exchanged then. */
+  onChoose: ((item: ExchangeItem) => void) | undefined
 }) {
   const titleId = useId()
   return (
@@ -138,9 +160,9 @@ function ItemsSection({
                 <button
                   type="button"
                   className="button button--small welfare-task__button"
-                  disabled={soldOut}
+                  disabled={soldOut || !onChoose}
                   aria-label={soldOut ? `${item.title} ${t.exchange.soldOut}` : t.exchange.buttonLabel(item.title)}
-                  onClick={() => onChoose(item)}
+                  onClick={() => onChoose?.(item)}
                 >
                   {soldOut ? t.exchange.soldOut : t.exchange.button}
                 </button>
@@ -171,8 +193,12 @@ function ConfirmSheet({
   const [busy, setBusy] = useState(false)
   const [refusal, setRefusal] = useState<Exclude<ExchangeOutcome, { status: 'rewarded' }> | null>(null)
 
+  // Too few points or none left stay so; after another failure (the network) it can be tried again.
+  const final = refusal?.status === 'short' || refusal?.status === 'soldOut'
+
   const handleConfirm = async () => {
     setBusy(true)
+    setRefusal(null)
     const outcome = await exchange({ itemId: item.id, owner })
     setBusy(false)
     if (outcome.status === 'rewarded') onExchanged(outcome.result.reward)
@@ -192,7 +218,7 @@ function ConfirmSheet({
           <button
             type="button"
             className="button welfare-confirm"
-            disabled={busy || refusal !== null}
+            disabled={busy || final}
             onClick={() => void handleConfirm()}
           >
             {busy ? t.exchange.exchanging : t.exchange.confirm}
@@ -267,7 +293,7 @@ function CodeForm({ onRedeemed }: { onRedeemed(reward: Reward): void }) {
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={60}
+          maxLength={REDEEM_CODE_MAX}
           aria-invalid={result !== null && !result.ok}
           aria-describedby={result ? messageId : undefined}
           onChange={(event) => setCode(event.target.value)}

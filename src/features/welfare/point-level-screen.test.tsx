@@ -1,5 +1,5 @@
-import { cleanup, screen, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { t } from '../../lib/messages-welfare.ts'
 import { testUser } from '../../testing/session-kit.ts'
 import { levelProgress, PointLevelScreen } from './point-level-screen.tsx'
@@ -50,6 +50,28 @@ describe('PointLevelScreen', () => {
     await open(async () => new Refusal(5000, '服务繁忙'))
     expect(await screen.findByText('服务繁忙')).toBeTruthy()
     expect(screen.getByRole('button', { name: t.common.retry })).toBeTruthy()
+  })
+})
+
+describe('PointLevelScreen without a user', () => {
+  it('asks for nothing and offers to log in or start again', async () => {
+    const reload = vi.fn()
+    const { post } = await renderWelfare(
+      '/mine/pointLevel',
+      '/mine/pointLevel',
+      () => <PointLevelScreen userId={null} reload={reload} />,
+      async (name) => {
+        throw new Error(name)
+      },
+      null,
+    )
+    const alert = screen.getByRole('alert')
+    expect(within(alert).getByText(t.signedOut.pointLevel)).toBeTruthy()
+    expect(within(alert).getByRole('link', { name: t.signedOut.login }).getAttribute('href')).toBe('/mine/login')
+    fireEvent.click(within(alert).getByRole('button', { name: t.common.retry }))
+    expect(reload).toHaveBeenCalledTimes(1)
+    expect(screen.queryByRole('status', { name: t.common.loading })).toBeNull()
+    expect(post).not.toHaveBeenCalled()
   })
 })
 

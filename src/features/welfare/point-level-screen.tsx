@@ -6,6 +6,7 @@ import { PageHeader } from '../../ui/page-header.tsx'
 import { ErrorState, Skeleton } from '../../ui/state-views.tsx'
 import { levelsRead } from './api.ts'
 import { dataOf } from './live-read.ts'
+import { SignedOut } from './signed-out.tsx'
 import { useRefreshOnReturn } from './use-refresh-on-return.ts'
 import './welfare.css'
 
@@ -15,8 +16,11 @@ export function levelProgress(lifetime: number, from: number, to: number): numbe
   return Math.min(1, Math.max(0, (lifetime - from) / (to - from)))
 }
 
-/** /mine/pointLevel: the level, lifetime points, the way to the next level, then every level with its perks. */
-export function PointLevelScreen({ userId }: { userId: number | null }) {
+/**
+ * /mine/pointLevel: the level, lifetime points, the way to the next level, then every level with
+ * its perks. Without a user it offers to log in or start again (`reload`, the page by default).
+ */
+export function PointLevelScreen({ userId, reload }: { userId: number | null; reload?: () => void }) {
   const state = useAtomValue(levelsRead.stateAtom)
   const load = useSetAtom(levelsRead.loadAtom)
   const owner = userId ?? 0
@@ -26,7 +30,9 @@ export function PointLevelScreen({ userId }: { userId: number | null }) {
   return (
     <main className="page welfare-levels">
       <PageHeader title={t.pages.pointLevel} />
-      {data ? (
+      {userId === null ? (
+        <SignedOut message={t.signedOut.pointLevel} reload={reload} />
+      ) : data ? (
         <LevelsView levels={data} />
       ) : state.status === 'error' && state.owner === owner ? (
         <section className="card">

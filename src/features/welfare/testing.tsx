@@ -94,10 +94,24 @@ export const exchangeList = (patch: Partial<ExchangeList> = {}): ExchangeList =>
 export const levels = (patch: Partial<PointsSummary> = {}): Levels => ({ points: points(patch), levels: LEVELS })
 
 /** Pages the tests route to, shown as their path. */
-const STUB_PATHS = ['/', '/welfare/', '/welfare/exchange/', '/mine/pointLevel', '/community/publish', '/mine/share']
+const STUB_PATHS = [
+  '/',
+  '/welfare/',
+  '/welfare/exchange/',
+  '/mine/pointLevel',
+  '/community/publish',
+  '/mine/share',
+  '/mine/login',
+]
 
-/** Renders `component` at `url` (route `path`) for a signed-in `user`, over a fake API answering `post`, with a toaster. */
-export async function renderWelfare(url: string, path: string, component: RouteComponent, post: Post, user: UserInfo) {
+/** Renders `component` at `url` (route `path`) for `user` (null: no session), over a fake API answering `post`, with a toaster. */
+export async function renderWelfare(
+  url: string,
+  path: string,
+  component: RouteComponent,
+  post: Post,
+  user: UserInfo | null,
+) {
   const { store, post: postMock } = storeWithFakeApi(post)
   await withSession(store, user)
   const Component = component

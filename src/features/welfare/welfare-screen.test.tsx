@@ -190,4 +190,24 @@ describe('WelfareScreen', () => {
     expect(await screen.findByText('2/3')).toBeTruthy()
     expect(calls(post, 'usertask/list')).toHaveLength(3)
   })
+
+  it('without a user asks for nothing and offers to log in or start again', async () => {
+    const reload = vi.fn()
+    const { post } = await renderWelfare(
+      '/welfare/',
+      '/welfare/',
+      () => <WelfareScreen userId={null} reload={reload} />,
+      async (name) => {
+        throw new Error(name)
+      },
+      null,
+    )
+    const alert = screen.getByRole('alert')
+    expect(within(alert).getByText(t.signedOut.welfare)).toBeTruthy()
+    expect(within(alert).getByRole('link', { name: t.signedOut.login }).getAttribute('href')).toBe('/mine/login')
+    fireEvent.click(within(alert).getByRole('button', { name: t.common.retry }))
+    expect(reload).toHaveBeenCalledTimes(1)
+    expect(screen.queryByRole('status', { name: t.common.loading })).toBeNull()
+    expect(post).not.toHaveBeenCalled()
+  })
 })

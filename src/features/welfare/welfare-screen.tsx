@@ -10,16 +10,19 @@ import { showToastAtom } from '../../ui/toast.tsx'
 import { claimTaskAtom, tasksRead } from './api.ts'
 import { dataOf } from './live-read.ts'
 import { rewardChangesUser, rewardText } from './reward.ts'
+import { SignedOut } from './signed-out.tsx'
 import { useRefreshOnReturn } from './use-refresh-on-return.ts'
 import './welfare.css'
 
 export interface WelfareScreenProps {
-  /** The signed-in user (guests too); the page waits while there is none. */
+  /** The signed-in user (guests too); without one the page offers to log in or start again. */
   userId: number | null
   /** The apps grid (config statConfigApp.nineList), composed by the route from the ads feature. */
   apps?: ReactNode
   /** Asks user/info again after a reward of diamonds or VIP days, so Mine shows them (composed by the route). */
   onUserChanged?: () => void
+  /** What 重试 does without a user (the page is loaded again); tests pass their own. */
+  reload?: () => void
 }
 
 /**
@@ -27,7 +30,7 @@ export interface WelfareScreenProps {
  * sign-in card, then the tasks. Asked again each time the tab shows and when the app comes back
  * to the foreground.
  */
-export function WelfareScreen({ userId, apps, onUserChanged }: WelfareScreenProps) {
+export function WelfareScreen({ userId, apps, onUserChanged, reload }: WelfareScreenProps) {
   const state = useAtomValue(tasksRead.stateAtom)
   const load = useSetAtom(tasksRead.loadAtom)
   const owner = userId ?? 0
@@ -41,7 +44,9 @@ export function WelfareScreen({ userId, apps, onUserChanged }: WelfareScreenProp
         <h1 className="page-header__title">{t.pages.welfare}</h1>
       </header>
       {apps}
-      {data ? (
+      {userId === null ? (
+        <SignedOut message={t.signedOut.welfare} reload={reload} />
+      ) : data ? (
         <>
           <PointsCard points={data.points} />
           <SignInCard
