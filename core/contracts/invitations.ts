@@ -15,6 +15,7 @@ export const InviteeSchema = v.object({
   avatar: v.string(),
   /** Whether the invitee became an account (the registration reward is paid then). */
   registered: v.boolean(),
+  /** Unix seconds. */
   joinedAt: IntSchema,
   /** What this invitee earned the inviter: diamonds (cents) from top-ups, points from registering. */
   diamonds: IntSchema,

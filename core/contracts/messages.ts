@@ -24,6 +24,7 @@ export const MessageSchema = v.object({
   body: v.string(),
   /** Where tapping it leads (an app path or a link by SPEC §4's rules); '' when nowhere. */
   link: v.string(),
+  /** Unix seconds. */
   createdAt: IntSchema,
   read: v.boolean(),
 })

@@ -49,9 +49,11 @@ export const FeedbackSchema = v.object({
   content: v.string(),
   images: v.array(PostImageSchema),
   contact: v.string(),
+  /** Unix seconds. */
   createdAt: IntSchema,
   /** The operator's reply; '' until there is one. */
   reply: v.string(),
+  /** Unix seconds; null until replied. */
   repliedAt: v.nullable(IntSchema),
 })
 export type Feedback = v.InferOutput<typeof FeedbackSchema>

@@ -90,6 +90,7 @@ export const ExchangeRecordSchema = v.object({
   title: v.string(),
   reward: RewardSchema,
   price: IntSchema,
+  /** Unix seconds. */
   createdAt: IntSchema,
 })
 export type ExchangeRecord = v.InferOutput<typeof ExchangeRecordSchema>
@@ -110,6 +111,7 @@ export const RedeemedCodeSchema = v.object({
   /** The code's first characters, enough to recognise it (codes are stored hashed). */
   hint: v.string(),
   reward: RewardSchema,
+  /** Unix seconds. */
   createdAt: IntSchema,
 })
 export type RedeemedCode = v.InferOutput<typeof RedeemedCodeSchema>
