@@ -85,6 +85,8 @@ export const BusinessCode = {
   SelfInvite: 7066,
   /** user/redeem past the caps per inviter and per address a day. */
   InviteLimit: 7067,
+  /** feedback/add past the daily cap per user (Asia/Shanghai days). */
+  FeedbackLimit: 7068,
 } as const
 export type BusinessCode = (typeof BusinessCode)[keyof typeof BusinessCode]
 
@@ -129,6 +131,7 @@ export const BUSINESS_MESSAGES: Record<BusinessCode, string> = {
   [BusinessCode.InviterBound]: '已绑定过邀请人',
   [BusinessCode.SelfInvite]: '不能填写自己的邀请码',
   [BusinessCode.InviteLimit]: '邀请次数已达上限，请明天再试',
+  [BusinessCode.FeedbackLimit]: '今日反馈次数已达上限，请明天再试',
 }
 
 /** HTTP status per result code; everything else travels as HTTP 200. */

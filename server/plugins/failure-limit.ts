@@ -16,9 +16,10 @@ export interface FailureLimitOptions {
   windowSeconds: number
 }
 
-/** What failures are counted by: the client's address, and the account name tried. */
+/** What failures are counted by: the client's address, the account name tried, the signed-in user. */
 export const failureKey = {
   address: (ip: string) => `ip:${ip}`,
+  user: (userId: number) => `user:${userId}`,
   account: (name: string) => `account:${name.toLowerCase()}`,
 }
 

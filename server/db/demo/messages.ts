@@ -1,33 +1,36 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { MessageType } from '../../../core/contracts/messages.ts'
 import { LedgerReason, OrderKind, OrderState } from '../../../core/contracts/payments.ts'
-import { InviteReason, InviteSource } from '../../modules/invitations/repo.ts'
-import { shanghaiDayStart } from '../../modules/invitations/service.ts'
-import { inviteRegisteredMessage, inviteShareMessage, orderPaidMessage } from '../../modules/messages/events.ts'
+import { parseConfig } from '../../config.ts'
+import { createInvitationsService } from '../../modules/invitations/service.ts'
+import { orderPaidMessage } from '../../modules/messages/events.ts'
 import { writeMessage } from '../../modules/messages/write.ts'
 import { packageTitle } from '../../modules/payments/catalogue.ts'
 import { RefType } from '../../modules/wallet/repo.ts'
 import { createWalletService } from '../../modules/wallet/service.ts'
-import { creditPointsIn, PointsRefType } from '../../modules/welfare/points.ts'
+import { dayStart } from '../../modules/welfare/days.ts'
 import type { Db } from '../client.ts'
 import { users } from '../schema/accounts.ts'
-import { invites } from '../schema/invitations.ts'
 import { messages } from '../schema/messages.ts'
 import { paymentOrders } from '../schema/payments.ts'
 import { DEMO_ACCOUNT } from './account.ts'
 
 const MINUTE_MS = 60_000
-/** The invitee's top-up: 60 diamonds, the inviter's share at the default INVITE_SHARE (10 %). */
+/** The invitee's top-up: 6000 diamonds, of which the inviter earns a share. */
 const DEMO_TOP_UP = 6000
-const DEMO_SHARE_PERCENT = 10
-const DEMO_REGISTER_POINTS = 100
+/** The invitations settings' defaults: the demo does not depend on how a server is configured. */
+const DEMO_INVITE_CONFIG = (({ inviteShare, inviteRegisterPoints, inviteDailyCap, inviteIpDailyCap }) => ({
+  inviteShare,
+  inviteRegisterPoints,
+  inviteDailyCap,
+  inviteIpDailyCap,
+}))(parseConfig({}))
 
 /**
  * The message centre's demo, once (while no message exists): a welcome notice to everyone, and
- * for the demo account two invitees (a creator who registered, a reader who topped up 60
- * diamonds) with their rewards and reward messages, and a notice of its own. Rows are
- * written the way the events write them, so wallet:audit holds. Needs the demo account and the
- * demo community's users.
+ * for the demo account two invitees (a creator, an account already, and a reader who topped up
+ * 6000 diamonds) with the share and its reward message, and a notice of its own. Needs the demo
+ * account and the demo community's users; runs in the seed's transaction.
  */
 export async function seedDemoMessages(db: Db, now: Date) {
   if ((await db.select({ id: messages.id }).from(messages).limit(1)).length > 0) return
@@ -58,21 +61,19 @@ export async function seedDemoMessages(db: Db, now: Date) {
   if (!demo || !creator || !reader) return
   const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * MINUTE_MS)
   // Yesterday in Asia/Shanghai, so today's caps are untouched.
-  const invitedAt = new Date(shanghaiDayStart(now.getTime()) - 12 * 60 * MINUTE_MS)
+  const invitedAt = new Date(dayStart(now.getTime()).getTime() - 12 * 60 * MINUTE_MS)
 
-  await db.insert(invites).values([
-    { inviteeId: creator.id, inviterId: demo.id, source: InviteSource.Code, ip: '', createdAt: invitedAt },
-    { inviteeId: reader.id, inviterId: demo.id, source: InviteSource.Link, ip: '', createdAt: invitedAt },
-  ])
-  await db
-    .update(invites)
-    .set({ registeredAt: at(90) })
-    .where(eq(invites.inviteeId, creator.id))
-  const pointsRef = { reason: InviteReason.Register, refType: PointsRefType.Invite, refId: creator.id }
-  await creditPointsIn(db, demo.id, DEMO_REGISTER_POINTS, pointsRef, at(90))
-  const registered = inviteRegisteredMessage({ inviterId: demo.id, invitee: creator, points: DEMO_REGISTER_POINTS })
-  await writeMessage(db, registered, at(90))
+  // Through the invitations service, as the events pay them, so wallet:audit holds. The creator
+  // was an account before binding: recorded as registered, with nothing paid (README.md).
+  const clock = { ms: invitedAt.getTime() }
+  const wallet = createWalletService({ db, now: () => clock.ms })
+  const invitations = createInvitationsService({ db, now: () => clock.ms, config: DEMO_INVITE_CONFIG, wallet })
+  const inviteCode = await invitations.codeOf(demo.id)
+  for (const invitee of [creator, reader]) {
+    await invitations.accountHooks.bindNewGuest(db, { userId: invitee.id, inviteCode, ip: '' }, invitedAt)
+  }
 
+  clock.ms = at(60).getTime()
   const [order] = await db
     .insert(paymentOrders)
     .values({
@@ -94,14 +95,10 @@ export async function seedDemoMessages(db: Db, now: Date) {
       paidAt: at(60),
     })
     .returning()
-  const wallet = createWalletService({ db, now: () => at(60).getTime() })
   const orderRef = { refType: RefType.Order, refId: order!.id }
   await wallet.creditIn(db, reader.id, DEMO_TOP_UP, { ...orderRef, reason: LedgerReason.Recharge })
   await writeMessage(db, orderPaidMessage(order!), at(60))
-  const share = Math.floor((DEMO_TOP_UP * DEMO_SHARE_PERCENT) / 100)
-  await wallet.creditIn(db, demo.id, share, { ...orderRef, reason: InviteReason.Share })
-  const shared = inviteShareMessage({ inviterId: demo.id, invitee: reader, orderId: order!.id, diamonds: share })
-  await writeMessage(db, shared, at(60))
+  await invitations.onTopUpCredited(db, order!)
 
   // A notice to the demo account alone; every demo message is unread, so the badges show.
   const notice = {

@@ -10,7 +10,9 @@ CREATE TABLE "invites" (
 	"source" text NOT NULL,
 	"ip" text NOT NULL,
 	"created_at" timestamp (3) with time zone NOT NULL,
-	"registered_at" timestamp (3) with time zone
+	"share_percent" integer NOT NULL,
+	"registered_at" timestamp (3) with time zone,
+	"register_points" integer
 );
 --> statement-breakpoint
 CREATE TABLE "message_reads" (

@@ -27,8 +27,18 @@ export const invites = pgTable(
     source: text('source').notNull(),
     ip: text('ip').notNull(),
     createdAt: timestampMs('created_at').notNull(),
-    /** When the invitee became an account (the inviter's reward); null while a guest. */
+    /**
+     * INVITE_SHARE when bound: the inviter's percentage of this invitee's top-ups, kept so a
+     * changed setting applies to new invitees and the audit checks each share at its own rate.
+     */
+    sharePercent: integer('share_percent').notNull(),
+    /** When the invitee became an account (or was one already at binding); null while a guest. */
     registeredAt: timestampMs('registered_at'),
+    /**
+     * The points the inviter was paid for the registration (INVITE_REGISTER_POINTS then), set with
+     * `registered_at`; 0 for an account that was one before binding (nothing is paid for it).
+     */
+    registerPoints: integer('register_points'),
   },
   (t) => [
     index('invites_inviter_created_idx').on(t.inviterId, t.createdAt),

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { InviteIncome } from '../../../core/contracts/invitations.ts'
-import { parseConfig } from '../../config.ts'
 import { invites } from '../../db/schema/invitations.ts'
 import { messages } from '../../db/schema/messages.ts'
 import { pointsLedger } from '../../db/schema/welfare.ts'
@@ -12,12 +11,12 @@ import { insertPackage, orderRow, submitOrder } from '../payments/testing.ts'
 import { PAYMENTS_RULES } from '../payments/audit.ts'
 import { runAudit, WALLET_RULES } from '../wallet/audit.ts'
 import { balanceOf, loginGuest } from '../wallet/testing.ts'
-import { invitationRules } from './audit.ts'
-import { INVITE_CODE_ALPHABET, newInviteCode, shanghaiDayStart } from './service.ts'
+import { INVITATION_RULES } from './audit.ts'
+import { INVITE_CODE_ALPHABET, MAX_WRONG_INVITE_CODES, newInviteCode } from './service.ts'
 
 const HOUR = 3600_000
 
-describe('invite codes and days', () => {
+describe('invite codes', () => {
   it('draws 8 characters of the unambiguous alphabet, skipping bytes that would bias it', () => {
     const bytes = [255, 248, 0, 1, 2, 3, 4, 5, 6, 30, 31]
     let at = 0
@@ -25,11 +24,6 @@ describe('invite codes and days', () => {
     // 255 and 248 are past the last whole run of 31 and drawn again; 30 is the last letter.
     expect(code).toBe('2345678Z')
     expect(INVITE_CODE_ALPHABET).toHaveLength(31)
-  })
-
-  it('starts the day at midnight in Asia/Shanghai (16:00 UTC)', () => {
-    expect(shanghaiDayStart(Date.UTC(2026, 0, 1, 15, 59))).toBe(Date.UTC(2025, 11, 31, 16))
-    expect(shanghaiDayStart(Date.UTC(2026, 0, 1, 16, 0))).toBe(Date.UTC(2026, 0, 1, 16))
   })
 })
 
@@ -51,7 +45,7 @@ describe.each(BACKENDS)('invitations (%s)', (backend) => {
   const redeem = (client: TestClient, code: string, ip?: string) => call(client, 'user/redeem', { code }, ip)
   const register = (client: TestClient, account: string) =>
     call(client, 'login/account/register', { account, password: 'secret-123', devID: '' })
-  const audit = () => runAudit(t.db, [...WALLET_RULES, ...PAYMENTS_RULES, ...invitationRules(t.config)])
+  const audit = () => runAudit(t.db, [...WALLET_RULES, ...PAYMENTS_RULES, ...INVITATION_RULES])
   const messagesOf = (userId: number) => t.db.select().from(messages).where(eq(messages.userId, userId))
 
   it("binds once: one's own code, a device the inviter used, a cycle and a second inviter are refused", async () => {
@@ -84,6 +78,21 @@ describe.each(BACKENDS)('invitations (%s)', (backend) => {
     const onOwnersDevice = await guest('device-owner')
     expect(await redeem(onOwnersDevice.client, await codeOf(owner))).toMatchObject({ code: 7066 })
     expect(await t.db.select().from(invites)).toHaveLength(2)
+  })
+
+  it('counts wrong codes against the account and the address: past the limit even a right code is refused', async () => {
+    const owner = await guest('device-w0')
+    const code = await codeOf(owner.client)
+    const walker = await guest('device-w1')
+    for (let i = 0; i < MAX_WRONG_INVITE_CODES; i++) {
+      expect(await redeem(walker.client, 'ZZZZZZZZ', '10.1.1.1')).toMatchObject({ code: 7064 })
+    }
+    expect(await redeem(walker.client, code, '10.1.1.2')).toMatchObject({ code: 4290 })
+    const neighbour = await guest('device-w2')
+    expect(await redeem(neighbour.client, code, '10.1.1.1')).toMatchObject({ code: 4290 })
+    const elsewhere = await guest('device-w3')
+    expect(await redeem(elsewhere.client, code, '10.1.1.3')).toMatchObject({ code: 200 })
+    expect(await t.db.select().from(invites)).toHaveLength(1)
   })
 
   it('binds a new guest from its link at creation; a bad code never fails the login', async () => {
@@ -162,7 +171,7 @@ describe.each(BACKENDS)('invitations (%s)', (backend) => {
       ['reward', '邀请奖励', '/mine/invitation'],
     ])
 
-    // An account binding by code is registered already: paid at once.
+    // An account binding by code registered before it: recorded as registered, nothing paid.
     const account = t.newClient()
     const signedUp = await call<{ id: number; token: string }>(account, 'login/account/register', {
       account: 'late1',
@@ -172,9 +181,9 @@ describe.each(BACKENDS)('invitations (%s)', (backend) => {
     account.token = signedUp.data.token
     expect(await redeem(account, await codeOf(inviter.client))).toMatchObject({ code: 200 })
     const income = await call<InviteIncome>(inviter.client, 'user/invite/income', {})
-    expect(income.data.totals).toEqual({ invitees: 2, registered: 2, diamonds: 0, points: 200 })
+    expect(income.data.totals).toEqual({ invitees: 2, registered: 2, diamonds: 0, points: 100 })
     expect(income.data.invitees.items.map((i) => [i.id, i.registered, i.points])).toEqual([
-      [signedUp.data.id, true, 100],
+      [signedUp.data.id, true, 0],
       [invitee.id, true, 100],
     ])
     expect(await audit()).toEqual([])
@@ -259,18 +268,73 @@ describe.each(BACKENDS)('invitations (%s)', (backend) => {
       [expect.stringContaining(`the order's user ${stranger.id} is not their invitee`)],
       [expect.stringContaining('no such invite')],
     ])
-    // A wrong amount for a real invitee is named too.
+    // A wrong amount for a real invitee is named too: checked at the rate its invite recorded.
     await t.db.insert(invites).values({
       inviteeId: stranger.id,
       inviterId: inviter.id,
       source: 'code',
       ip: '',
       createdAt: new Date(START_MS),
+      sharePercent: 20,
     })
-    const atTwenty = await runAudit(t.db, invitationRules(parseConfig({ INVITE_SHARE: '20' })))
-    expect(atTwenty.map((f) => f.lines)).toEqual([
-      [expect.stringContaining('of 10000 diamonds gives 2000')],
+    expect((await audit()).map((f) => f.lines)).toEqual([
+      [expect.stringContaining('of 10000 diamonds at 20 % gives 2000')],
       [expect.stringContaining('the invitee has not registered')],
     ])
+  })
+
+  it('the audit names a top-up share or a registration reward that was never paid', async () => {
+    const inviter = await guest('device-y1')
+    const buyer = await guest('device-y2')
+    const joiner = await guest('device-y3')
+    const code = await codeOf(inviter.client)
+    expect(await redeem(buyer.client, code)).toMatchObject({ code: 200 })
+    expect(await redeem(joiner.client, code)).toMatchObject({ code: 200 })
+    const packageId = await insertPackage(t.db, { diamonds: 10_000, price: 6_800 })
+    const order = await submitOrder(buyer.client, { kind: 'diamonds', itemId: packageId })
+    await t.app.payments.orders.settle(
+      { orderNo: order.orderId, state: 'paid', amount: 6_800, currency: 'CNY', providerRef: 'x' },
+      'notify',
+    )
+    expect(await register(joiner.client, 'joiner1')).toMatchObject({ code: 200 })
+    expect(await audit()).toEqual([])
+
+    await t.db.delete(walletLedger).where(eq(walletLedger.reason, 'invite-share'))
+    await t.db.delete(pointsLedger).where(eq(pointsLedger.reason, 'invite-register'))
+    const findings = (await runAudit(t.db, INVITATION_RULES)).map((f) => f.lines)
+    expect(findings).toEqual([
+      [
+        expect.stringContaining(
+          `order ${order.orderId} of user ${buyer.id} (10000 diamonds at 10 %): 0 invite-share rows`,
+        ),
+      ],
+      [expect.stringContaining(`invitee ${joiner.id} of user ${inviter.id} (100 points): 0 invite-register rows`)],
+    ])
+  })
+
+  it('a changed INVITE_SHARE or INVITE_REGISTER_POINTS applies to new invitees and leaves the books right', async () => {
+    const inviter = await guest('device-z1')
+    const code = await codeOf(inviter.client)
+    const early = await guest('device-z2')
+    expect(await redeem(early.client, code)).toMatchObject({ code: 200 })
+    await t.rebuild({ inviteShare: 20, inviteRegisterPoints: 30 })
+    // The rebuilt app answers new clients; the early invitee's session is still good.
+    const earlyAgain = t.newClient()
+    earlyAgain.token = early.client.token
+    const late = await guest('device-z3')
+    expect(await redeem(late.client, code)).toMatchObject({ code: 200 })
+    const packageId = await insertPackage(t.db, { diamonds: 1_000, price: 680 })
+    for (const client of [earlyAgain, late.client]) {
+      const order = await submitOrder(client, { kind: 'diamonds', itemId: packageId })
+      await t.app.payments.orders.settle(
+        { orderNo: order.orderId, state: 'paid', amount: 680, currency: 'CNY', providerRef: 'x' },
+        'notify',
+      )
+    }
+    expect(await register(late.client, 'lateinvitee')).toMatchObject({ code: 200 })
+    const shares = await t.db.select().from(walletLedger).where(eq(walletLedger.reason, 'invite-share'))
+    expect(shares.map((row) => row.amount).sort((a, b) => a - b)).toEqual([100, 200])
+    expect((await t.db.select().from(pointsLedger)).map((row) => row.amount)).toEqual([30])
+    expect(await audit()).toEqual([])
   })
 })

@@ -12,7 +12,8 @@ export const InviteSource = { Link: 'link', Code: 'code' } as const
 export type InviteSource = (typeof InviteSource)[keyof typeof InviteSource]
 
 // pg_advisory_xact_lock(namespace, key) namespaces, ASCII "INVR" (an inviter), "INIP" (an
-// address) and "INRD" (every redeem): the two-key form never meets the seed's one-key lock.
+// address) and "INRD" (every binding to a real code): the two-key form never meets the seed's
+// one-key lock.
 const INVITER_LOCK = 0x494e5652
 const IP_LOCK = 0x494e4950
 const REDEEM_LOCK = 0x494e5244
@@ -77,10 +78,11 @@ export async function lockAddress(db: Db, ip: string) {
 
 /**
  * Until the transaction ends, other redeems wait here: two racing redeems could otherwise each
- * pass the cycle check against the other's uncommitted invite. A new guest's binding needs no
- * such lock, as nobody can have been invited by a user that does not exist yet.
+ * pass the cycle check against the other's uncommitted invite. Taken only once the code is known
+ * to be someone's, so wrong codes never queue behind it. A new guest's binding needs no such
+ * lock, as nobody can have been invited by a user that does not exist yet.
  */
-export async function lockRedeems(db: Db) {
+export async function lockBindings(db: Db) {
   await db.execute(sql`select pg_advisory_xact_lock(${REDEEM_LOCK}, 0)`)
 }
 
@@ -130,7 +132,17 @@ export async function countInvitesFrom(db: Db, ip: string, since: Date): Promise
 /** False when the invitee has an inviter already (nothing written). */
 export async function insertInvite(
   db: Db,
-  invite: { inviteeId: number; inviterId: number; source: InviteSource; ip: string; createdAt: Date },
+  invite: {
+    inviteeId: number
+    inviterId: number
+    source: InviteSource
+    ip: string
+    createdAt: Date
+    sharePercent: number
+    /** Set for an account binding: registered before it, so nothing is paid (registerPoints 0). */
+    registeredAt?: Date
+    registerPoints?: number
+  },
 ): Promise<boolean> {
   const rows = await db
     .insert(invites)
@@ -140,11 +152,14 @@ export async function insertInvite(
   return rows.length > 0
 }
 
-/** Marks the invitee registered once; answers the inviter, or null when not invited or marked before. */
-export async function markRegistered(db: Db, inviteeId: number, at: Date): Promise<number | null> {
+/**
+ * Marks the invitee registered once, with the points its inviter is paid for it; answers the
+ * inviter, or null when not invited or marked before.
+ */
+export async function markRegistered(db: Db, inviteeId: number, at: Date, points: number): Promise<number | null> {
   const [row] = await db
     .update(invites)
-    .set({ registeredAt: at })
+    .set({ registeredAt: at, registerPoints: points })
     .where(and(eq(invites.inviteeId, inviteeId), isNull(invites.registeredAt)))
     .returning({ inviterId: invites.inviterId })
   return row?.inviterId ?? null

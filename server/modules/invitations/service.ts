@@ -6,12 +6,14 @@ import { BusinessCode } from '../../../core/protocol/codes.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { businessError } from '../../errors.ts'
+import { createFailureLimit, failureKey } from '../../plugins/failure-limit.ts'
 import type { SessionUser } from '../../plugins/session.ts'
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
 import { inviteRegisteredMessage, inviteShareMessage } from '../messages/events.ts'
 import { writeMessage } from '../messages/write.ts'
 import { RefType } from '../wallet/repo.ts'
 import type { WalletService } from '../wallet/service.ts'
+import { dayStart } from '../welfare/days.ts'
 import { creditPointsIn, PointsRefType } from '../welfare/points.ts'
 import * as repo from './repo.ts'
 import { InviteReason, InviteSource } from './repo.ts'
@@ -23,12 +25,9 @@ const INVITE_CODE_PATTERN = new RegExp(`^[${INVITE_CODE_ALPHABET}]{${INVITE_CODE
 /** Tries at a free code: 31^8 codes, so a second try is already rare. */
 const CODE_ATTEMPTS = 5
 
-const DAY_MS = 24 * 3600_000
-/** Asia/Shanghai is UTC+8 all year (China keeps no daylight saving time). */
-const SHANGHAI_OFFSET_MS = 8 * 3600_000
-/** When the Asia/Shanghai day holding `ms` began, whatever the machine's zone. */
-export const shanghaiDayStart = (ms: number) =>
-  Math.floor((ms + SHANGHAI_OFFSET_MS) / DAY_MS) * DAY_MS - SHANGHAI_OFFSET_MS
+/** Wrong invite codes (7064) one account, or one address, may type in WRONG_CODE_WINDOW_SECONDS. */
+export const MAX_WRONG_INVITE_CODES = 10
+const WRONG_CODE_WINDOW_SECONDS = 3600
 
 const INVITEES_LIST = 'invitees'
 
@@ -71,6 +70,10 @@ type Refusal =
 export function createInvitationsService(deps: InvitationsDeps) {
   const { db, config } = deps
   const random = deps.randomBytes ?? ((size: number) => new Uint8Array(nodeRandomBytes(size)))
+  const wrongCodes = createFailureLimit({
+    maxFailures: MAX_WRONG_INVITE_CODES,
+    windowSeconds: WRONG_CODE_WINDOW_SECONDS,
+  })
 
   /** The user's code, made on first use; racing first uses agree on one. */
   async function codeOf(userId: number): Promise<string> {
@@ -84,13 +87,14 @@ export function createInvitationsService(deps: InvitationsDeps) {
   }
 
   /**
-   * Pays the inviter for an invitee who is an account now, once: `registered_at` is set only
-   * while null, and the points ledger's unique (ref, reason) backs it.
+   * Pays the inviter for an invitee who became an account, once: `registered_at` is set only
+   * while null (with the points paid, for the audit), and the points ledger's unique (ref,
+   * reason) backs it.
    */
   async function rewardRegistration(tx: Db, inviteeId: number, at: Date) {
-    const inviterId = await repo.markRegistered(tx, inviteeId, at)
-    if (inviterId === null || config.inviteRegisterPoints === 0) return
     const points = config.inviteRegisterPoints
+    const inviterId = await repo.markRegistered(tx, inviteeId, at, points)
+    if (inviterId === null || points === 0) return
     await creditPointsIn(
       tx,
       inviterId,
@@ -106,16 +110,17 @@ export function createInvitationsService(deps: InvitationsDeps) {
    * Binds `inviteeId` to the code's owner, in the caller's transaction, or answers why not
    * (nothing written): an unknown code, an inviter already, oneself (the same account, a device
    * both used, or a cycle: the inviter was invited, directly or not, by the invitee), past a cap.
-   * An account binding now is registered now, and its inviter paid.
+   * The issue pays the inviter when the invitee registers: an account binding now registered
+   * before it, so it is recorded as registered with nothing paid.
    */
   async function bind(
     tx: Db,
     input: { inviteeId: number; code: string; source: repo.InviteSource; ip: string },
     at: Date,
   ): Promise<{ inviter: { id: number; nickname: string } } | { refused: Refusal }> {
-    const code = normaliseInviteCode(input.code)
-    const inviter = INVITE_CODE_PATTERN.test(code) ? await repo.findCodeOwner(tx, code) : null
+    const inviter = await ownerOf(tx, input.code)
     if (!inviter) return { refused: BusinessCode.InviteCodeWrong }
+    if (input.source === InviteSource.Code) await repo.lockBindings(tx)
     const invitee = await repo.lockUser(tx, input.inviteeId)
     if (!invitee) throw new Error(`user ${input.inviteeId} vanished while binding an inviter`)
     if (await repo.findInvite(tx, invitee.id)) return { refused: BusinessCode.InviterBound }
@@ -129,7 +134,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
     // Counted under the locks, so racing bindings cannot both take the last place.
     await repo.lockInviter(tx, inviter.id)
     await repo.lockAddress(tx, input.ip)
-    const since = new Date(shanghaiDayStart(at.getTime()))
+    const since = dayStart(at.getTime())
     if (
       (await repo.countInvitesOf(tx, inviter.id, since)) >= config.inviteDailyCap ||
       (await repo.countInvitesFrom(tx, input.ip, since)) >= config.inviteIpDailyCap
@@ -142,23 +147,38 @@ export function createInvitationsService(deps: InvitationsDeps) {
       source: input.source,
       ip: input.ip,
       createdAt: at,
+      sharePercent: config.inviteShare,
+      ...(invitee.isGuest ? {} : { registeredAt: at, registerPoints: 0 }),
     })
     if (!inserted) return { refused: BusinessCode.InviterBound }
-    if (!invitee.isGuest) await rewardRegistration(tx, invitee.id, at)
     return { inviter }
+  }
+
+  /** The owner of a code as typed, or null for one that is nobody's. */
+  async function ownerOf(db: Db, typed: string) {
+    const code = normaliseInviteCode(typed)
+    return INVITE_CODE_PATTERN.test(code) ? await repo.findCodeOwner(db, code) : null
   }
 
   return {
     codeOf,
 
-    /** user/redeem: binds the caller to the code's owner, or refuses with 7064–7067 (nothing changed). */
+    /**
+     * user/redeem: binds the caller to the code's owner, or refuses with 7064–7067 (nothing
+     * changed). Wrong codes (7064) count against the account and the address; past either limit
+     * every try is refused with 4290 until the window passes, so codes cannot be walked.
+     */
     async redeem(session: SessionUser, code: string, ip: string) {
+      const keys = [failureKey.user(session.userId), failureKey.address(ip)]
+      await wrongCodes.refuseSpent(keys)
       const at = new Date(deps.now())
-      const result = await db.transaction(async (tx) => {
-        await repo.lockRedeems(tx)
-        return bind(tx, { inviteeId: session.userId, code, source: InviteSource.Code, ip }, at)
-      })
-      if ('refused' in result) throw businessError(result.refused)
+      const result = await db.transaction((tx) =>
+        bind(tx, { inviteeId: session.userId, code, source: InviteSource.Code, ip }, at),
+      )
+      if ('refused' in result) {
+        if (result.refused === BusinessCode.InviteCodeWrong) await wrongCodes.failed(keys)
+        throw businessError(result.refused)
+      }
       return { id: result.inviter.id, nickname: result.inviter.nickname || `游客${result.inviter.id}` }
     },
 
@@ -213,7 +233,8 @@ export function createInvitationsService(deps: InvitationsDeps) {
       if (order.kind !== OrderKind.Diamonds) return
       const invite = await repo.findInvite(tx, order.userId)
       if (!invite) return
-      const share = Math.floor((order.diamonds * config.inviteShare) / 100)
+      // The rate the invitee was bound at: a changed INVITE_SHARE applies to new invitees.
+      const share = Math.floor((order.diamonds * invite.sharePercent) / 100)
       if (share <= 0) return
       const ref = { reason: InviteReason.Share, refType: RefType.Order, refId: order.id }
       await deps.wallet.creditIn(tx, invite.inviterId, share, ref)

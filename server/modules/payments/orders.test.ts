@@ -9,7 +9,7 @@ import { loginGuest } from '../wallet/testing.ts'
 import { createWalletService } from '../wallet/service.ts'
 import { createPaymentCatalogue } from './catalogue.ts'
 import { createOrdersService, orderNumber } from './orders.ts'
-import { eventsOf, insertCard, insertPackage, orderRow, submitOrder, auditFindings } from './testing.ts'
+import { auditFindings, eventsOf, insertCard, insertPackage, inviterShares, orderRow, submitOrder } from './testing.ts'
 
 describe('orderNumber', () => {
   it('is MQ, the UTC time to the second and 6 random digits', () => {
@@ -127,6 +127,7 @@ describe.each(BACKENDS)('recharge/submit, recharge/status, recharge/history (%s)
       provider,
       catalogue: createPaymentCatalogue({ db: t.db, provider }),
       wallet: createWalletService({ db: t.db, now: t.clock.now }),
+      onTopUpCredited: inviterShares(t),
     })
     await expect(orders.submit(userId, { kind: 'diamonds', itemId: packageId, payType: 'alipay' })).rejects.toThrow(
       'provider down',

@@ -139,8 +139,9 @@ export function createOrdersService(deps: {
   /**
    * Runs inside the transaction that credited a paid diamond order, after its credit: the
    * invitations module pays the inviter's share there (server/modules/invitations/README.md).
+   * Required, so no way of building the service settles a top-up without its share.
    */
-  onTopUpCredited?: (tx: Db, order: OrderRow) => Promise<void>
+  onTopUpCredited: (tx: Db, order: OrderRow) => Promise<void>
 }) {
   const { db, now, provider, wallet } = deps
   const log = deps.log ?? SILENT
@@ -239,7 +240,7 @@ export function createOrdersService(deps: {
       if (order.bonusDiamonds > 0) {
         await wallet.creditIn(tx, order.userId, order.bonusDiamonds, { ...ref, reason: LedgerReason.RechargeBonus })
       }
-      await deps.onTopUpCredited?.(tx, order)
+      await deps.onTopUpCredited(tx, order)
       return
     }
     await changeVip(tx, {

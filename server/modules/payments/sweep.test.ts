@@ -7,7 +7,16 @@ import { balanceOf, loginGuest } from '../wallet/testing.ts'
 import { createWalletService } from '../wallet/service.ts'
 import { createPaymentCatalogue } from './catalogue.ts'
 import { createOrdersService, LATE_RECHECK_MS, LATE_RECOVERY_MS, ORDER_TTL_MS, SWEEP_AFTER_MS } from './orders.ts'
-import { auditFindings, eventsOf, insertPackage, listen, orderRow, sandboxOf, submitOrder } from './testing.ts'
+import {
+  auditFindings,
+  eventsOf,
+  insertPackage,
+  inviterShares,
+  listen,
+  orderRow,
+  sandboxOf,
+  submitOrder,
+} from './testing.ts'
 
 const MINUTE = 60_000
 
@@ -38,6 +47,7 @@ describe.each(BACKENDS)('the order sweep (%s)', (backend) => {
       provider,
       catalogue: createPaymentCatalogue({ db: t.db, provider }),
       wallet: createWalletService({ db: t.db, now: t.clock.now }),
+      onTopUpCredited: inviterShares(t),
       log: { info: () => {}, warn: () => {}, error: (details) => void errors.push(JSON.stringify(details)) },
       sweepBatch,
     })

@@ -3,17 +3,26 @@ import type { AddressInfo } from 'node:net'
 import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { CardTier, RechargeSubmitResult } from '../../../core/contracts/payments.ts'
+import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { loadOrCreateSecret } from '../../db/server-secrets.ts'
 import { diamondPackages, paymentEvents, paymentOrders, vipCards, vipLedger } from '../../db/schema/payments.ts'
 import type { TestClient } from '../../testing/client.ts'
 import { START_MS } from '../../testing/harness.ts'
+import { createInvitationsService } from '../invitations/service.ts'
 import { runAudit, WALLET_RULES } from '../wallet/audit.ts'
+import { createWalletService } from '../wallet/service.ts'
 import { PAYMENTS_RULES } from './audit.ts'
 import type { ProviderPayment } from './provider.ts'
 import { isSandboxProvider, signNotification, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './sandbox-provider.ts'
 
 /** A diamond package for sale; answers its id. */
+/** The hook an orders service built by a test pays inviters' shares through, as the app's does. */
+export function inviterShares(t: { db: Db; clock: { now: () => number }; config: Config }) {
+  const wallet = createWalletService({ db: t.db, now: t.clock.now })
+  return createInvitationsService({ db: t.db, now: t.clock.now, config: t.config, wallet }).onTopUpCredited
+}
+
 export async function insertPackage(
   db: Db,
   spec: { diamonds: number; bonusDiamonds?: number; price: number; enabled?: boolean },

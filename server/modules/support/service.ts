@@ -16,13 +16,13 @@ import { AppError, businessError } from '../../errors.ts'
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
 import { writeMessage } from '../messages/write.ts'
 import { loadConfigValue } from '../ping/repo.ts'
+import { dayStart } from '../welfare/days.ts'
 import * as repo from './repo.ts'
 
 type FeedbackRequest = v.InferOutput<typeof FeedbackRequestSchema>
 
 /** Feedback one user may send in a rolling day: enough to report anything, not a flood for operators. */
 export const DAILY_FEEDBACK_LIMIT = 10
-const DAY_MS = 24 * 60 * 60 * 1000
 /** The app_config row operators keep the customer-service channels in (ping's table). */
 export const CONTACT_CONFIG_KEY = 'contact'
 /** Where a feedback reply's message leads. */
@@ -88,8 +88,8 @@ export function createSupportService(deps: SupportDeps) {
     return db.transaction(async (tx) => {
       const nowMs = deps.now()
       if (!(await repo.lockUser(tx, userId))) throw businessError(BusinessCode.NotFound)
-      if ((await repo.countFeedbackSince(tx, userId, new Date(nowMs - DAY_MS))) >= DAILY_FEEDBACK_LIMIT) {
-        throw businessError(BusinessCode.PublishLimit)
+      if ((await repo.countFeedbackSince(tx, userId, dayStart(nowMs))) >= DAILY_FEEDBACK_LIMIT) {
+        throw businessError(BusinessCode.FeedbackLimit)
       }
       const own = await repo.ownImageKeys(tx, userId, imageKeys)
       if (imageKeys.some((key) => !own.has(key))) throw businessError(BusinessCode.ImageNotYours)

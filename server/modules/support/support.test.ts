@@ -79,7 +79,7 @@ describe.each(BACKENDS)('support (%s)', (backend) => {
     expect(await stored()).toBe(1)
   })
 
-  it(`caps feedback at ${DAILY_FEEDBACK_LIMIT} a rolling day per user, even when sent at once`, async () => {
+  it(`caps feedback at ${DAILY_FEEDBACK_LIMIT} an Asia/Shanghai day per user, even when sent at once`, async () => {
     const me = await signIn(t.newClient, 'device-me')
     const other = await signIn(t.newClient, 'device-other')
     const codes = await Promise.all(
@@ -88,12 +88,13 @@ describe.each(BACKENDS)('support (%s)', (backend) => {
       ),
     )
     expect(codes.filter((code) => code === 200)).toHaveLength(DAILY_FEEDBACK_LIMIT)
-    expect(codes.filter((code) => code === BusinessCode.PublishLimit)).toHaveLength(3)
+    expect(codes.filter((code) => code === BusinessCode.FeedbackLimit)).toHaveLength(3)
     expect(await codeOf(other.client, 'feedback/add', { type: 'other', content: '别人的' })).toBe(200)
-    t.clock.advance(24 * HOUR_MS - 1)
-    expect(await codeOf(me.client, 'feedback/add', { type: 'other', content: '还早' })).toBe(BusinessCode.PublishLimit)
+    // START_MS is 08:00 in Shanghai: the next day starts 16 hours later, not 24.
+    t.clock.advance(16 * HOUR_MS - 1)
+    expect(await codeOf(me.client, 'feedback/add', { type: 'other', content: '还早' })).toBe(BusinessCode.FeedbackLimit)
     t.clock.advance(1)
-    expect(await codeOf(me.client, 'feedback/add', { type: 'other', content: '一天后' })).toBe(200)
+    expect(await codeOf(me.client, 'feedback/add', { type: 'other', content: '次日' })).toBe(200)
   })
 
   it("feedback/list: only the caller's, newest first, in keyset pages of 10", async () => {

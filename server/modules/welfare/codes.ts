@@ -3,7 +3,7 @@ import type { RedeemedCode, Reward, RewardResult } from '../../../core/contracts
 import { BusinessCode } from '../../../core/protocol/codes.ts'
 import type { Db } from '../../db/client.ts'
 import { businessError } from '../../errors.ts'
-import { createFailureLimit } from '../../plugins/failure-limit.ts'
+import { createFailureLimit, failureKey } from '../../plugins/failure-limit.ts'
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
 import { CODE_BYTES, encodeCode, groupCode, hashCode, HINT_LENGTH, normaliseCode } from './code-text.ts'
 import type { WelfareDeps } from './deps.ts'
@@ -74,8 +74,8 @@ export function createCodesService(deps: WelfareDeps) {
   })
 
   async function use(userId: number, ip: string, typed: string): Promise<RewardResult> {
-    const accountKey = `user:${userId}`
-    const addressKey = `ip:${ip}`
+    const accountKey = failureKey.user(userId)
+    const addressKey = failureKey.address(ip)
     await perAccount.refuseSpent([accountKey])
     await perAddress.refuseSpent([addressKey])
     const normalised = normaliseCode(typed)

@@ -6,6 +6,9 @@ import { users } from '../../db/schema/accounts.ts'
 import { redeemExchanges, redeemItems } from '../../db/schema/welfare.ts'
 import { BACKENDS, useTestApp } from '../../testing/harness.ts'
 import { balanceOf, loginGuest } from '../wallet/testing.ts'
+import type { Db } from '../../db/client.ts'
+import { createWalletService } from '../wallet/service.ts'
+import { createExchangeService } from './exchange.ts'
 import { creditPointsIn } from './points.ts'
 import { insertItem, pointsLedgerOf, pointsRow, seedWelfareCatalogue, welfareAudit } from './testing.ts'
 
@@ -34,6 +37,28 @@ describe.each(BACKENDS)('welfare exchange and levels (%s)', (backend) => {
     // Refused exchanges rolled back their rows.
     expect(await t.db.select().from(redeemExchanges)).toHaveLength(1)
     expect((await pointsLedgerOf(t.db, userId)).map((row) => row.amount)).toEqual([700, -500])
+    expect(await welfareAudit(t.db)).toEqual([])
+  })
+
+  it('debits the price the item has as the exchange commits, not one read before it', async () => {
+    const userId = await loginGuest(t.client, 'device-exchange-price')
+    const itemId = await insertItem(t.db, { reward: { kind: 'diamonds', amount: 1000 }, price: 100 })
+    await give(userId, 1000)
+    // An operator raises the price between any read before the transaction and the transaction.
+    const db = new Proxy(t.db, {
+      get(target, key, receiver) {
+        if (key !== 'transaction') return Reflect.get(target, key, receiver) as unknown
+        return async (...args: Parameters<Db['transaction']>) => {
+          await target.update(redeemItems).set({ price: 300 }).where(eq(redeemItems.id, itemId))
+          return target.transaction(...args)
+        }
+      },
+    })
+    const wallet = createWalletService({ db, now: t.clock.now })
+    const exchange = createExchangeService({ db, now: t.clock.now, wallet })
+    await exchange.exchange(userId, itemId)
+    expect((await pointsRow(t.db, userId)).balance).toBe(700)
+    expect((await t.db.select().from(redeemExchanges)).map((row) => row.price)).toEqual([300])
     expect(await welfareAudit(t.db)).toEqual([])
   })
 

@@ -32,23 +32,26 @@ export function createExchangeService(deps: WelfareDeps) {
   }
 
   /**
-   * One transaction: the exchange row first (what was bought, at its price), then one of the
-   * stock when the item has any count (7061 when none is left), then the points while the balance
-   * covers them (7060), then the reward. Any refusal rolls back everything before it, so points
-   * are debited exactly once per exchange and never below zero.
+   * One transaction: the item read (and one of its stock taken when it has a count: 7061 when
+   * none is left) inside it, so the price debited and the reward paid are the item's as the
+   * exchange commits; then the exchange row (what was bought, at its price), then the points
+   * while the balance covers them (7060), then the reward. Any refusal rolls back everything
+   * before it, so points are debited exactly once per exchange and never below zero.
    */
   async function exchange(userId: number, itemId: number): Promise<RewardResult> {
-    const item = await repo.findActiveItem(db, itemId)
-    if (!item) throw new AppError(ResultCode.ValidationError, 'itemId: no such item')
-    const reward = rewardOf(item)
     const at = new Date(deps.now())
-    await db.transaction(async (tx) => {
+    const reward = await db.transaction(async (tx) => {
       await repo.lockUser(tx, userId)
+      const found = await repo.takeActiveItem(tx, itemId)
+      if (!found) throw new AppError(ResultCode.ValidationError, 'itemId: no such item')
+      if (found.soldOut) throw businessError(BusinessCode.OutOfStock)
+      const { item } = found
+      const reward = rewardOf(item)
       const exchangeId = await repo.insertExchange(tx, userId, item, at)
-      if (item.stock !== null && !(await repo.takeStock(tx, item.id))) throw businessError(BusinessCode.OutOfStock)
       const ref = { reason: 'exchange', refType: PointsRefType.Exchange, refId: exchangeId }
       if ((await debitPointsIn(tx, userId, item.price, ref, at)) === null) throw businessError(BusinessCode.PointsShort)
       await payRewardIn(tx, deps, userId, reward, RewardSource.Exchange, exchangeId, at)
+      return reward
     })
     return { reward, points: await pointsSummary(db, userId) }
   }

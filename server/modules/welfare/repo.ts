@@ -131,12 +131,25 @@ export function listActiveItems(db: Db) {
     .orderBy(asc(redeemItems.sort), asc(redeemItems.id))
 }
 
-export async function findActiveItem(db: Db, itemId: number): Promise<ItemRow | null> {
+/**
+ * An active item as it is now, inside the exchange's transaction: a stocked one with one of its
+ * stock taken in one conditional statement (racing exchanges wait on the row and re-check), an
+ * unstocked one read `for share` so an operator's change of price or reward waits for the
+ * exchange to commit. `soldOut` when a stocked item has none left; null when no such item.
+ */
+export async function takeActiveItem(db: Db, itemId: number): Promise<{ item: ItemRow; soldOut: boolean } | null> {
+  const [taken] = await db
+    .update(redeemItems)
+    .set({ stock: sql`${redeemItems.stock} - 1` })
+    .where(and(eq(redeemItems.id, itemId), eq(redeemItems.active, true), sql`${redeemItems.stock} > 0`))
+    .returning()
+  if (taken) return { item: taken, soldOut: false }
   const [row] = await db
     .select()
     .from(redeemItems)
     .where(and(eq(redeemItems.id, itemId), eq(redeemItems.active, true)))
-  return row ?? null
+    .for('share')
+  return row ? { item: row, soldOut: row.stock !== null } : null
 }
 
 export async function insertExchange(db: Db, userId: number, item: ItemRow, at: Date): Promise<number> {
@@ -154,16 +167,6 @@ export async function insertExchange(db: Db, userId: number, item: ItemRow, at: 
     })
     .returning({ id: redeemExchanges.id })
   return row!.id
-}
-
-/** Takes one of a stocked item in one statement (racing exchanges wait on the row and re-check); false: none left. */
-export async function takeStock(db: Db, itemId: number): Promise<boolean> {
-  const rows = await db
-    .update(redeemItems)
-    .set({ stock: sql`${redeemItems.stock} - 1` })
-    .where(and(eq(redeemItems.id, itemId), sql`${redeemItems.stock} > 0`))
-    .returning({ id: redeemItems.id })
-  return rows.length > 0
 }
 
 export function listExchanges(db: Db, userId: number, beforeId: number | null, limit: number) {

@@ -134,6 +134,7 @@ describe.each(BACKENDS)('welfare tasks (%s)', (backend) => {
       source: 'code',
       ip: '127.0.0.1',
       createdAt: new Date(t.clock.now()),
+      sharePercent: 10,
     })
     await insertPost(t.db, { authorId: userId, at: new Date(t.clock.now()) })
     await t.db.update(users).set({ mobile: '13800000000', isGuest: false }).where(eq(users.id, userId))
