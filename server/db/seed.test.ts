@@ -163,7 +163,7 @@ describe.each(BACKENDS)('demo seed (%s)', (backend) => {
     await t.db.insert(appConfig).values({ key: 'app', value: { advertise: [ad] }, updatedAt: new Date(START_MS) })
     await t.db.insert(tags).values({ name: '自己的标签' })
     await seedDemoData(t.db, new Date(START_MS))
-    const [row] = await t.db.select().from(appConfig)
+    const [row] = await t.db.select().from(appConfig).where(eq(appConfig.key, 'app'))
     expect((row!.value as AppConfig).advertise).toEqual([ad])
     expect(await t.db.select().from(videos)).toEqual([])
     expect((await t.db.select().from(tags)).map((x) => x.name)).toEqual(['自己的标签'])

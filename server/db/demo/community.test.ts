@@ -180,7 +180,7 @@ describe.each(BACKENDS)('demo community (%s)', (backend) => {
     await seedDemoData(t.db, now, { images: t.config })
     expect(await t.db.select({ content: posts.content }).from(posts)).toEqual([{ content: '第一帖' }])
     expect(await t.db.select().from(follows)).toEqual([])
-    const [stored] = await t.db.select({ value: appConfig.value }).from(appConfig)
+    const [stored] = await t.db.select({ value: appConfig.value }).from(appConfig).where(eq(appConfig.key, 'app'))
     expect((stored!.value as StoredAppConfig).communityCategory).toEqual(DEFAULT_APP_CONFIG.communityCategory)
 
     const own = [{ id: 7, name: '自己的分类' }]
@@ -189,7 +189,7 @@ describe.each(BACKENDS)('demo community (%s)', (backend) => {
       .set({ value: { ...earlier, communityCategory: own } })
       .where(eq(appConfig.key, 'app'))
     await seedDemoData(t.db, now, { images: t.config })
-    const [kept] = await t.db.select({ value: appConfig.value }).from(appConfig)
+    const [kept] = await t.db.select({ value: appConfig.value }).from(appConfig).where(eq(appConfig.key, 'app'))
     expect((kept!.value as StoredAppConfig).communityCategory).toEqual(own)
   })
 })

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -192,9 +193,12 @@ describe.each(BACKENDS)('images (%s)', (backend) => {
     const fresh = v.parse(AppConfigSchema, (await t.client.call('ping/config')).body.data)
     expect(fresh.domain.find((d) => d.type === 'IMAGE')?.urls).toEqual(['https://marquee.example/img'])
 
-    await t.db.update(appConfig).set({ value: { domain: [{ type: 'IMAGE', urls: ['https://img.example'] }] } })
+    await t.db
+      .update(appConfig)
+      .set({ value: { domain: [{ type: 'IMAGE', urls: ['https://img.example'] }] } })
+      .where(eq(appConfig.key, 'app'))
     await seedDemoData(t.db, new Date(START_MS))
-    const [row] = await t.db.select().from(appConfig)
+    const [row] = await t.db.select().from(appConfig).where(eq(appConfig.key, 'app'))
     expect((row!.value as { domain: unknown }).domain).toEqual([{ type: 'IMAGE', urls: ['https://img.example'] }])
   })
 })

@@ -86,10 +86,13 @@ describe.each(BACKENDS)('ping (%s)', (backend) => {
     })
   })
 
-  it('seeding twice leaves one config and one announcement', async () => {
+  it('seeding twice leaves one config of each key and one announcement', async () => {
     await seedDemoData(t.db, new Date(START_MS))
     await seedDemoData(t.db, new Date(START_MS))
-    expect(await t.db.select().from(appConfig)).toHaveLength(1)
+    expect((await t.db.select({ key: appConfig.key }).from(appConfig)).map(({ key }) => key).sort()).toEqual([
+      'app',
+      'contact',
+    ])
     expect(await t.db.select().from(announcements)).toHaveLength(1)
   })
 })
