@@ -119,4 +119,8 @@ describe('welfare, invitations and support', () => {
       .waitFor()
     expect(errors).toEqual([])
   })
+
+  it('leaves the diamonds and points ledgers consistent: wallet:audit reports no violation', async () => {
+    expect(await admin('wallet:audit')).toMatch(/^all \d+ rules hold/)
+  })
 })
