@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { REDEEM_CODE_MAX } from '../../../core/contracts/welfare-rules.ts'
 import { t } from '../../lib/messages-welfare.ts'
@@ -227,7 +227,7 @@ describe('ExchangeScreen', () => {
       },
       null,
     )
-    const button = (await within(itemRow('商品1')).findByRole('button')) as HTMLButtonElement
+    const button = (await waitFor(() => within(itemRow('商品1')).getByRole('button'))) as HTMLButtonElement
     expect(button.disabled).toBe(true)
     const alert = screen.getByRole('alert')
     expect(within(alert).getByText(t.signedOut.exchange)).toBeTruthy()
