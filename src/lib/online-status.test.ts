@@ -42,6 +42,7 @@ describe('reportingOnlineStatus', () => {
     const api = reportingOnlineStatus(
       fakeApi(() => Promise.reject(error)),
       store,
+      { onLine: true },
     )
     await expect(api.call(mediaRecommend, { cursor: 'p1' })).rejects.toBe(error)
     expect(store.get(isOfflineAtom)).toBe(true)
@@ -53,6 +54,7 @@ describe('reportingOnlineStatus', () => {
     const api = reportingOnlineStatus(
       fakeApi(() => Promise.reject(new ApiError(ApiErrorKind.Business, 'no', 3001))),
       store,
+      { onLine: true },
     )
     await expect(api.result(mediaHome)).rejects.toBeInstanceOf(ApiError)
     expect(store.get(isOfflineAtom)).toBe(false)
@@ -60,16 +62,29 @@ describe('reportingOnlineStatus', () => {
     const ok = reportingOnlineStatus(
       fakeApi(() => Promise.resolve({ fine: true })),
       store,
+      { onLine: true },
     )
     await expect(ok.call(pingConfig)).resolves.toEqual({ fine: true })
     expect(store.get(isOfflineAtom)).toBe(false)
+  })
+
+  it('stays offline when an answer in flight before the browser went offline arrives after', async () => {
+    const store = createAppStore()
+    store.set(markOfflineAtom)
+    const api = reportingOnlineStatus(
+      fakeApi(() => Promise.resolve({ late: true })),
+      store,
+      { onLine: false },
+    )
+    await expect(api.call(pingConfig)).resolves.toEqual({ late: true })
+    expect(store.get(isOfflineAtom)).toBe(true)
   })
 
   it('leaves the status alone on a time-out or a cancel, and forwards arguments and the clock offset', async () => {
     const store = createAppStore()
     store.set(markOfflineAtom)
     const inner = fakeApi(() => Promise.reject(new ApiError(ApiErrorKind.Timeout, 'slow')))
-    const api = reportingOnlineStatus(inner, store)
+    const api = reportingOnlineStatus(inner, store, { onLine: true })
     await expect(api.call(mediaRecommend, { cursor: 'p2' })).rejects.toBeInstanceOf(ApiError)
     expect(store.get(isOfflineAtom)).toBe(true)
     expect(inner.call).toHaveBeenCalledWith(mediaRecommend, { cursor: 'p2' })

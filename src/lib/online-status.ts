@@ -41,20 +41,23 @@ export function trackOnlineStatus(
 
 /**
  * The same client, reporting each call's outcome to the online status: a network error marks
- * the app offline, any answer from the server (including error answers) marks it online.
+ * the app offline, any answer from the server (including error answers) marks it online —
+ * unless the browser says it is offline, since then the answer was in flight before the drop.
  */
-export function reportingOnlineStatus(api: Api, store: AppStore): Api {
+export function reportingOnlineStatus(api: Api, store: AppStore, source: OnlineSource = navigator): Api {
+  const markAnswered = () => {
+    if (source.onLine) store.set(markOnlineAtom)
+  }
   const report = <T>(promise: Promise<T>): Promise<T> =>
     promise.then(
       (value) => {
-        store.set(markOnlineAtom)
+        markAnswered()
         return value
       },
       (error: unknown) => {
         if (error instanceof ApiError) {
           if (error.kind === ApiErrorKind.Network) store.set(markOfflineAtom)
-          else if (error.kind !== ApiErrorKind.Timeout && error.kind !== ApiErrorKind.Canceled)
-            store.set(markOnlineAtom)
+          else if (error.kind !== ApiErrorKind.Timeout && error.kind !== ApiErrorKind.Canceled) markAnswered()
         }
         throw error
       },
