@@ -10,6 +10,7 @@ describe('parseConfig', () => {
       publicUrl: 'http://127.0.0.1:8080',
       dataDir: '.data',
       databaseUrl: '',
+      redisUrl: '',
       apiSecret: DEV_API_SECRET,
       imageXorByte: 0x5a,
       imageHeadKey: DEV_IMAGE_HEAD_KEY,
@@ -54,6 +55,7 @@ describe('parseConfig', () => {
       PUBLIC_URL: 'https://marquee.example/',
       DATA_DIR: '/var/lib/marquee',
       DATABASE_URL: 'postgres://m@db/m',
+      REDIS_URL: 'redis://cache:6379',
       API_SECRET: 'other',
       IMAGE_XOR_BYTE: '0x2A',
       IMAGE_HEAD_KEY: 'ABCDEF0123456789abcdef0123456789',
@@ -87,6 +89,7 @@ describe('parseConfig', () => {
       publicUrl: 'https://marquee.example',
       dataDir: '/var/lib/marquee',
       databaseUrl: 'postgres://m@db/m',
+      redisUrl: 'redis://cache:6379',
       apiSecret: 'other',
       imageXorByte: 42,
       imageHeadKey: 'abcdef0123456789abcdef0123456789',
@@ -166,6 +169,7 @@ describe('parseConfig', () => {
         PORT: '80a',
         PUBLIC_URL: 'ftp://x',
         DATABASE_URL: 'mysql://x',
+        REDIS_URL: 'memcached://x',
         IMAGE_XOR_BYTE: '300',
         IMAGE_HEAD_KEY: 'not-hex',
         IMAGE_SCHEMES: 'cover=rot13',
@@ -185,6 +189,7 @@ describe('parseConfig', () => {
       'PORT',
       'PUBLIC_URL',
       'DATABASE_URL',
+      'REDIS_URL',
       'IMAGE_XOR_BYTE',
       'IMAGE_HEAD_KEY',
       'IMAGE_SCHEMES',
@@ -223,5 +228,10 @@ describe('parseConfig', () => {
 
   it('does not echo the DATABASE_URL, which may hold a password', () => {
     expect(() => parseConfig({ DATABASE_URL: 'mysql://user:hunter2@x' })).toThrow(/^(?!.*hunter2)/s)
+  })
+
+  it('does not echo the REDIS_URL either, and wants it only beside a PostgreSQL server', () => {
+    expect(() => parseConfig({ REDIS_URL: 'http://:hunter2@x' })).toThrow(/^(?!.*hunter2)/s)
+    expect(() => parseConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/REDIS_URL: needs DATABASE_URL/)
   })
 })

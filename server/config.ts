@@ -18,6 +18,11 @@ export interface Config {
   dataDir: string
   /** Empty: embedded PGlite in `${dataDir}/pglite`. */
   databaseUrl: string
+  /**
+   * Empty: nonces, rate limits and session revocations stay in this process. `redis://…`:
+   * shared by every process on it, so several can serve behind a load balancer (docs/deploy.md).
+   */
+  redisUrl: string
   apiSecret: string
   imageXorByte: number
   /** 32 lowercase hex characters. */
@@ -175,6 +180,14 @@ export function parseConfig(env: Env): Config {
     problems.push('DATABASE_URL: expected a postgres:// or postgresql:// URL, or empty for the embedded database')
   }
 
+  const redisUrl = value('REDIS_URL') ?? ''
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    problems.push('REDIS_URL: expected a redis:// or rediss:// URL, or empty to keep nonces and limits in this process')
+  }
+  if (redisUrl && !databaseUrl) {
+    problems.push('REDIS_URL: needs DATABASE_URL too; the embedded database serves one process, which needs no Redis')
+  }
+
   const apiSecret = env.API_SECRET === undefined || env.API_SECRET === '' ? DEV_API_SECRET : env.API_SECRET
 
   let imageXorByte = DEV_IMAGE_XOR_BYTE
@@ -233,6 +246,7 @@ export function parseConfig(env: Env): Config {
     publicUrl,
     dataDir: str('DATA_DIR', '.data'),
     databaseUrl,
+    redisUrl,
     apiSecret,
     imageXorByte,
     imageHeadKey,
