@@ -42,6 +42,16 @@ const MAX_MULTIPART_FIELD_BYTES = 1024
 
 const SESSION_INVALID_MESSAGE = '登录已失效，请重新登录'
 
+/**
+ * For calls the protocol opens to anonymous callers that still act on the caller's account
+ * (login/bindMobile, redeem/exchange as in the original app): the context of a signed-in caller.
+ */
+export function requireSignedIn(context: CallContext<boolean>): CallContext<true> {
+  if (!context.user) throw new AppError(ResultCode.SessionInvalid, SESSION_INVALID_MESSAGE)
+  // Not a spread: the context's token, ip and user are getters, which a spread leaves out.
+  return context as CallContext<true>
+}
+
 export interface CallRegistrarOptions {
   /** Check every answer against its call's response schema, and fail the request when it differs (tests). */
   checkAnswers: boolean
@@ -92,7 +102,7 @@ export function createCallRegistrar(app: FastifyInstance, sendResult: SendResult
         // in this tick; only a handler that returns a promise goes through one.
         handler: (request, reply) => {
           if (secured && !request.user) {
-            sendResult(reply, { code: ResultCode.SessionInvalid, data: null, tip: '', msg: '登录已失效，请重新登录' })
+            sendResult(reply, { code: ResultCode.SessionInvalid, data: null, tip: '', msg: SESSION_INVALID_MESSAGE })
             return
           }
           let input: unknown = undefined

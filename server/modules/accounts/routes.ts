@@ -1,7 +1,5 @@
 import * as calls from '../../../core/contracts/calls.ts'
-import { AppError } from '../../errors.ts'
-import { ResultCode } from '../../../core/protocol/codes.ts'
-import type { AnswerCall, CallContext } from '../../plugins/calls.ts'
+import { requireSignedIn, type AnswerCall, type CallContext } from '../../plugins/calls.ts'
 import type { AccountsService } from './service.ts'
 import { deviceNameOf, type Caller } from './sign-in.ts'
 
@@ -11,13 +9,6 @@ const deviceNameIn = (context: CallContext<boolean>) =>
 /** The caller of a login call: its session (if any), token and device. */
 function callerOf(context: CallContext<boolean>, deviceId = ''): Caller {
   return { user: context.user, token: context.token, device: { deviceId, deviceName: deviceNameIn(context) } }
-}
-
-/** For calls open to anonymous callers by the protocol that still act on the caller (login/bindMobile). */
-function signedIn(context: CallContext<boolean>) {
-  if (!context.user) throw new AppError(ResultCode.SessionInvalid, '登录已失效，请重新登录')
-  // Not a spread: the context's token, ip and user are getters, which a spread leaves out.
-  return context as CallContext<true>
 }
 
 export function registerAccountRoutes(answer: AnswerCall, service: AccountsService) {
@@ -42,7 +33,9 @@ export function registerAccountRoutes(answer: AnswerCall, service: AccountsServi
 
   answer(calls.loginCaptcha, (input, context) => service.phone.sendCode(input, context.user, context.ip))
   answer(calls.loginPhone, (input, context) => service.phone.login(input, callerOf(context, input.devID), context.ip))
-  answer(calls.loginBindMobile, (input, context) => service.phone.bind(input, callerOf(signedIn(context)), context.ip))
+  answer(calls.loginBindMobile, (input, context) =>
+    service.phone.bind(input, callerOf(requireSignedIn(context)), context.ip),
+  )
   answer(calls.userChangeMobile, (input, context) => service.phone.change(input, context.user, context.ip))
 
   answer(calls.userQrcode, (_input, context) => service.credentials.issue(context.user))
