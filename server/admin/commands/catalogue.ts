@@ -1,5 +1,4 @@
 import { CARD_TIER_NAMES, CARD_TIERS, type CardTier } from '../../../core/contracts/payments.ts'
-import { MAX_ID } from '../../../core/contracts/fields.ts'
 import { formatMoney, formatPrice } from '../../../core/format/money.ts'
 import {
   cardProblem,
@@ -8,6 +7,7 @@ import {
   type CardRow,
   type PackageRow,
 } from '../../modules/payments/catalogue.ts'
+import { commandArgs, soleIdArg } from '../args.ts'
 import { CommandError, UsageError, type AdminCommand } from '../command.ts'
 
 /**
@@ -18,46 +18,8 @@ import { CommandError, UsageError, type AdminCommand } from '../command.ts'
 
 const WHOLE = /^(0|[1-9]\d*)$/
 
-/** Splits `--name value` / `--name=value` options from positional arguments; a repeated option keeps every value. */
-function splitArgs(args: readonly string[], options: readonly string[]) {
-  const positional: string[] = []
-  const values = new Map<string, string[]>()
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!
-    if (!arg.startsWith('--')) {
-      positional.push(arg)
-      continue
-    }
-    const eq = arg.indexOf('=')
-    const name = eq === -1 ? arg : arg.slice(0, eq)
-    if (!options.includes(name)) throw new UsageError(`unknown option ${name}`)
-    const value = eq === -1 ? args[++i] : arg.slice(eq + 1)
-    if (value === undefined) throw new UsageError(`${name} needs a value`)
-    values.set(name, [...(values.get(name) ?? []), value])
-  }
-  return { positional, values }
-}
-
 /** A whole number as typed; NaN when it is not one, so the item's own check names the field. */
 const whole = (text: string) => (WHOLE.test(text) ? Number(text) : Number.NaN)
-
-function single(values: Map<string, string[]>, name: string): string | undefined {
-  const given = values.get(name)
-  if (given && given.length > 1) throw new UsageError(`${name} is given more than once`)
-  return given?.[0]
-}
-
-function idOf(args: readonly string[], what: string): number {
-  const [text, ...extra] = args
-  if (text === undefined) throw new UsageError(`a ${what} id is required`)
-  if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`)
-  if (!/^[1-9]\d*$/.test(text) || Number(text) > MAX_ID) throw new UsageError(`${text}: not a ${what} id`)
-  return Number(text)
-}
-
-function noArgs(args: readonly string[]) {
-  if (args.length > 0) throw new UsageError(`unexpected argument ${args[0]}`)
-}
 
 const state = (enabled: boolean) => (enabled ? 'on sale' : 'disabled')
 
@@ -80,7 +42,7 @@ export const packageList: AdminCommand = {
   usage: '',
   summary: 'list the diamond packages, disabled ones too (diamonds in cents, prices in fen)',
   parse(args) {
-    noArgs(args)
+    commandArgs(args, { positionals: 0 })
     return async ({ db, now }) => {
       const rows = await createCatalogueEditor({ db, now }).listPackages()
       if (rows.length === 0) return 'no diamond packages'
@@ -93,11 +55,10 @@ export const packageAdd: AdminCommand = {
   usage: '<diamonds> <price> [--bonus <diamonds>]',
   summary: 'add a diamond package on sale: diamonds and bonus in cents (6000 shows as 60), price in fen (600 is ¥6.00)',
   parse(args) {
-    const { positional, values } = splitArgs(args, ['--bonus'])
-    const [diamondsText, priceText, ...extra] = positional
+    const { positional, options } = commandArgs(args, { options: ['bonus'], positionals: 2 })
+    const [diamondsText, priceText] = positional
     if (diamondsText === undefined || priceText === undefined) throw new UsageError('diamonds and price are required')
-    if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`)
-    const bonusText = single(values, '--bonus')
+    const bonusText = options.get('bonus')
     const item = {
       diamonds: whole(diamondsText),
       bonusDiamonds: bonusText === undefined ? 0 : whole(bonusText),
@@ -116,19 +77,22 @@ export const cardAdd: AdminCommand = {
   usage: '<normal|supreme|dark> <days> <price> [--original <price>] --perk <text> [--perk <text>]…',
   summary: 'add a VIP card on sale: prices in fen (2500 is ¥25.00), one --perk per line shown on the card',
   parse(args) {
-    const { positional, values } = splitArgs(args, ['--original', '--perk'])
-    const [tierText, daysText, priceText, ...extra] = positional
+    const { positional, options, lists } = commandArgs(args, {
+      options: ['original'],
+      lists: ['perk'],
+      positionals: 3,
+    })
+    const [tierText, daysText, priceText] = positional
     if (tierText === undefined || daysText === undefined || priceText === undefined) {
       throw new UsageError('tier, days and price are required')
     }
-    if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`)
-    const originalText = single(values, '--original')
+    const originalText = options.get('original')
     const card = {
       tier: tierText as CardTier,
       days: whole(daysText),
       price: whole(priceText),
       originalPrice: originalText === undefined ? null : whole(originalText),
-      perks: (values.get('--perk') ?? []).map((perk) => perk.trim()),
+      perks: (lists.get('perk') ?? []).map((perk) => perk.trim()),
     }
     const problem = cardProblem(card)
     if (problem) throw new UsageError(problem)
@@ -143,7 +107,7 @@ export const cardList: AdminCommand = {
   usage: '',
   summary: `list the VIP cards, disabled ones too (prices in fen; tiers ${CARD_TIERS.join(', ')})`,
   parse(args) {
-    noArgs(args)
+    commandArgs(args, { positionals: 0 })
     return async ({ db, now }) => {
       const rows = await createCatalogueEditor({ db, now }).listCards()
       if (rows.length === 0) return 'no VIP cards'
@@ -161,7 +125,7 @@ function switchCommand(what: 'package' | 'card', enabled: boolean): AdminCommand
       ? `put a disabled ${what} on sale again`
       : `take a ${what} off sale (orders already made from it are not affected)`,
     parse(args) {
-      const id = idOf(args, what)
+      const id = soleIdArg(args, what)
       return async ({ db, now }) => {
         const editor = createCatalogueEditor({ db, now })
         if (what === 'package') {

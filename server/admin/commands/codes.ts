@@ -8,6 +8,7 @@ import { CARD_TIERS } from '../../../core/contracts/payments.ts'
 import type { Reward } from '../../../core/contracts/welfare.ts'
 import { RewardKind, WELFARE_TIME_ZONE } from '../../../core/contracts/welfare-rules.ts'
 import { createCodes } from '../../modules/welfare/codes.ts'
+import { commandArgs } from '../args.ts'
 import { CommandError, UsageError, type AdminCommand } from '../command.ts'
 
 dayjs.extend(utc)
@@ -61,28 +62,18 @@ function describeReward(reward: Reward) {
 }
 
 function parse(args: readonly string[], cwd: string) {
-  const values = new Map<string, string>()
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!
-    if (!arg.startsWith('--')) throw new UsageError(`unexpected argument ${arg}`)
-    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg]
-    if (!['--count', '--reward', '--uses', '--expires', '--csv'].includes(name!)) {
-      throw new UsageError(`unknown option ${name}`)
-    }
-    const value = inline ?? args[++i]
-    if (value === undefined || value === '') throw new UsageError(`${name} needs a value`)
-    if (values.has(name!)) throw new UsageError(`${name} given twice`)
-    values.set(name!, value)
-  }
-  if (!values.has('--count')) throw new UsageError('--count is required')
-  if (!values.has('--reward')) throw new UsageError('--reward is required')
-  const csv = values.get('--csv')
+  const { options } = commandArgs(args, { options: ['count', 'reward', 'uses', 'expires', 'csv'], positionals: 0 })
+  if (!options.has('count')) throw new UsageError('--count is required')
+  if (!options.has('reward')) throw new UsageError('--reward is required')
+  const csv = options.get('csv')
+  if (csv === '') throw new UsageError('--csv needs a value')
+  const expires = options.get('expires')
   return {
-    count: positive(values.get('--count'), '--count', MAX_CODES_PER_RUN),
-    reward: parseReward(values.get('--reward')!),
-    maxUses: values.has('--uses') ? positive(values.get('--uses'), '--uses', MAX_USES) : 1,
-    expiresAt: values.has('--expires') ? endOfDay(values.get('--expires')!) : null,
-    expiresText: values.get('--expires') ?? '',
+    count: positive(options.get('count'), '--count', MAX_CODES_PER_RUN),
+    reward: parseReward(options.get('reward')!),
+    maxUses: options.has('uses') ? positive(options.get('uses'), '--uses', MAX_USES) : 1,
+    expiresAt: expires === undefined ? null : endOfDay(expires),
+    expiresText: expires ?? '',
     csvPath: csv === undefined ? null : resolve(cwd, csv),
   }
 }

@@ -1,6 +1,6 @@
 import { UsageError, type AdminCommand } from '../command.ts'
 import { withDesk } from './feedback.ts'
-import { idArg, supportArgs, textArg } from './feedback-args.ts'
+import { commandArgs, idArg, textArg } from '../args.ts'
 
 /** The FAQ assistant's entries (aicustomerservice/list; server/modules/support/README.md). */
 
@@ -31,7 +31,7 @@ export const faqList: AdminCommand = {
   usage: '',
   summary: "list the FAQ assistant's entries in the order the app shows them",
   parse(args) {
-    supportArgs(args, { positionals: 0 })
+    commandArgs(args, { positionals: 0 })
     return withDesk(async (desk) => {
       const rows = await desk.faqList()
       if (rows.length === 0) return 'no FAQ entries'
@@ -50,7 +50,7 @@ export const faqAdd: AdminCommand = {
   usage: '--question <text> --answer <text> [--keywords a,b] [--suggested]',
   summary: 'add an FAQ entry after the others (shown in the app: write it in Chinese)',
   parse(args) {
-    const { options, flags } = supportArgs(args, {
+    const { options, flags } = commandArgs(args, {
       options: ['question', 'answer', 'keywords'],
       flags: ['suggested'],
       positionals: 0,
@@ -69,7 +69,7 @@ export const faqEdit: AdminCommand = {
   usage: '<id> [--question <text>] [--answer <text>] [--keywords a,b] [--suggested true|false] [--sort n]',
   summary: 'change an FAQ entry: only the options given',
   parse(args) {
-    const { positional, options } = supportArgs(args, {
+    const { positional, options } = commandArgs(args, {
       options: ['question', 'answer', 'keywords', 'suggested', 'sort'],
       positionals: 1,
     })
@@ -100,7 +100,7 @@ export const faqRemove: AdminCommand = {
   usage: '<id>',
   summary: 'remove an FAQ entry',
   parse(args) {
-    const { positional } = supportArgs(args, { positionals: 1 })
+    const { positional } = commandArgs(args, { positionals: 1 })
     const id = idArg(positional[0], 'FAQ entry')
     return withDesk(async (desk) => {
       await desk.faqRemove(id)

@@ -6,7 +6,7 @@ import {
   type SupportDesk,
 } from '../../modules/support/service.ts'
 import { CommandError, type AdminCommand, type AdminServices } from '../command.ts'
-import { idArg, supportArgs, textArg } from './feedback-args.ts'
+import { commandArgs, idArg, textArg } from '../args.ts'
 
 /** Users' feedback (server/modules/support/README.md): read it, reply once. */
 
@@ -38,7 +38,7 @@ export const feedbackList: AdminCommand = {
   usage: '[--unreplied]',
   summary: `list users' feedback, oldest first (the first ${LIST_LIMIT}); --unreplied: only what awaits a reply`,
   parse(args) {
-    const { flags } = supportArgs(args, { flags: ['unreplied'], positionals: 0 })
+    const { flags } = commandArgs(args, { flags: ['unreplied'], positionals: 0 })
     const unreplied = flags.has('unreplied')
     return withDesk(async (desk) => {
       const { rows, total } = await desk.listFeedback({ unreplied, limit: LIST_LIMIT })
@@ -59,7 +59,7 @@ export const feedbackReply: AdminCommand = {
   usage: '<feedbackId> <text>',
   summary: 'reply to feedback (once); the user gets a feedback message (shown in the app: write it in Chinese)',
   parse(args) {
-    const { positional } = supportArgs(args, { positionals: 2 })
+    const { positional } = commandArgs(args, { positionals: 2 })
     const feedbackId = idArg(positional[0], 'feedback')
     const text = textArg(positional[1], 'the reply text', FEEDBACK_REPLY_MAX)
     return withDesk(async (desk) => {

@@ -3,6 +3,7 @@ import { MAX_ID } from '../../../core/contracts/fields.ts'
 import { MessageType } from '../../../core/contracts/messages.ts'
 import { users } from '../../db/schema/accounts.ts'
 import { writeMessage } from '../../modules/messages/write.ts'
+import { commandArgs } from '../args.ts'
 import { CommandError, UsageError, type AdminCommand } from '../command.ts'
 
 const POSITIVE_INT = /^[1-9]\d*$/
@@ -12,16 +13,7 @@ const MAX_BODY = 2000
 const LINK = /^(\/[^\s]*|https?:\/\/[^\s]+)$/
 
 function parse(args: readonly string[]) {
-  const options = new Map<string, string>()
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!
-    if (!arg.startsWith('--')) throw new UsageError(`unexpected argument ${arg}`)
-    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined]
-    if (!['title', 'body', 'link', 'user'].includes(name)) throw new UsageError(`unknown option ${arg}`)
-    const value = inline ?? args[++i]
-    if (value === undefined) throw new UsageError(`--${name} needs a value`)
-    options.set(name, value)
-  }
+  const { options } = commandArgs(args, { options: ['title', 'body', 'link', 'user'], positionals: 0 })
   const title = options.get('title')?.trim() ?? ''
   const body = options.get('body')?.trim() ?? ''
   const link = options.get('link')?.trim() ?? ''

@@ -1,4 +1,3 @@
-import { MAX_ID } from '../../../core/contracts/fields.ts'
 import { formatDate } from '../../../core/format/date.ts'
 import { formatMoney } from '../../../core/format/money.ts'
 import {
@@ -7,6 +6,7 @@ import {
   ModerationRefusal,
   type ModerationService,
 } from '../../modules/community/moderation.ts'
+import { commandArgs, idArg } from '../args.ts'
 import { CommandError, UsageError, type AdminCommand, type AdminServices } from '../command.ts'
 
 /**
@@ -15,7 +15,6 @@ import { CommandError, UsageError, type AdminCommand, type AdminServices } from 
  * refusals (no such post, not pending) are the operator's to act on and change nothing.
  */
 
-const POSITIVE_INT = /^[1-9]\d*$/
 const EXCERPT_CHARACTERS = 80
 /** The longest ban given in days (a century); longer is `user:ban <id>` without --days. */
 const MAX_BAN_DAYS = 36_500
@@ -27,37 +26,6 @@ function excerpt(text: string): string {
   const flat = text.replace(/\s*\n\s*/g, ' ⏎ ')
   const characters = Array.from(flat)
   return characters.length > EXCERPT_CHARACTERS ? `${characters.slice(0, EXCERPT_CHARACTERS).join('')}…` : flat
-}
-
-function idOf(text: string | undefined, what: string): number {
-  if (text === undefined) throw new UsageError(`a ${what} id is required`)
-  if (!POSITIVE_INT.test(text) || Number(text) > MAX_ID) throw new UsageError(`${text}: not a ${what} id`)
-  return Number(text)
-}
-
-/** Positional arguments and `--name value` / `--name=value` options of the names given. */
-function splitArgs(args: readonly string[], names: readonly string[]) {
-  const positional: string[] = []
-  const options = new Map<string, string>()
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!
-    if (!arg.startsWith('--')) {
-      positional.push(arg)
-      continue
-    }
-    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined]
-    if (!names.includes(name)) throw new UsageError(`unknown option ${arg}`)
-    const value = inline ?? args[++i]
-    if (value === undefined) throw new UsageError(`--${name} needs a value`)
-    options.set(name, value)
-  }
-  return { positional, options }
-}
-
-function onlyArgs(args: readonly string[], count: number): string[] {
-  const { positional } = splitArgs(args, [])
-  if (positional.length > count) throw new UsageError(`unexpected argument ${positional[count]}`)
-  return positional
 }
 
 /** Runs a moderation step, turning its refusal into the operator's error. */
@@ -76,7 +44,7 @@ export const moderationQueue: AdminCommand = {
   usage: '',
   summary: 'list the posts waiting for review (MODERATION=pre), oldest first',
   parse(args) {
-    onlyArgs(args, 0)
+    commandArgs(args, { positionals: 0 })
     return moderated(async (moderation) => {
       const { posts, total } = await moderation.queue()
       if (total === 0) return 'no posts waiting for review'
@@ -101,8 +69,8 @@ export const moderationApprove: AdminCommand = {
   usage: '<postId>',
   summary: 'publish a pending post: everyone sees it from now',
   parse(args) {
-    const [postText] = onlyArgs(args, 1)
-    const postId = idOf(postText, 'post')
+    const [postText] = commandArgs(args, { positionals: 1 }).positional
+    const postId = idArg(postText, 'post')
     return moderated(async (moderation) => {
       await moderation.approve(postId)
       return `post ${postId}: published`
@@ -114,9 +82,8 @@ export const moderationReject: AdminCommand = {
   usage: '<postId> --reason <text>',
   summary: 'reject a pending post; its author alone sees it, with the reason (shown in the app: write it in Chinese)',
   parse(args) {
-    const { positional, options } = splitArgs(args, ['reason'])
-    if (positional.length > 1) throw new UsageError(`unexpected argument ${positional[1]}`)
-    const postId = idOf(positional[0], 'post')
+    const { positional, options } = commandArgs(args, { options: ['reason'], positionals: 1 })
+    const postId = idArg(positional[0], 'post')
     const reason = options.get('reason')?.trim() ?? ''
     if (reason === '') throw new UsageError('--reason is required (the author sees it)')
     return moderated(async (moderation) => {
@@ -130,7 +97,7 @@ export const reportsList: AdminCommand = {
   usage: '',
   summary: 'list the open reports, oldest first, with what was reported',
   parse(args) {
-    onlyArgs(args, 0)
+    commandArgs(args, { positionals: 0 })
     return moderated(async (moderation) => {
       const { reports, total } = await moderation.reports()
       if (total === 0) return 'no open reports'
@@ -157,9 +124,9 @@ export const contentRemove: AdminCommand = {
   usage: '<post|comment> <id>',
   summary: 'remove a post or a comment from every list and page, and resolve its open reports',
   parse(args) {
-    const [type, idText] = onlyArgs(args, 2)
+    const [type, idText] = commandArgs(args, { positionals: 2 }).positional
     if (type !== 'post' && type !== 'comment') throw new UsageError(`${type ?? 'nothing'}: expected post or comment`)
-    const id = idOf(idText, type)
+    const id = idArg(idText, type)
     return moderated(async (moderation) => {
       const { removed, resolved } = await moderation.remove(type, id)
       return `${type} ${id}: ${removed ? 'removed' : 'was removed already'}; ${resolved} open reports resolved`
@@ -178,9 +145,8 @@ export const userBan: AdminCommand = {
   summary:
     'ban a user from publishing, commenting and uploading (reading and the session stay): n days, indefinitely without --days, lifted with --days 0',
   parse(args) {
-    const { positional, options } = splitArgs(args, ['days'])
-    if (positional.length > 1) throw new UsageError(`unexpected argument ${positional[1]}`)
-    const userId = idOf(positional[0], 'user')
+    const { positional, options } = commandArgs(args, { options: ['days'], positionals: 1 })
+    const userId = idArg(positional[0], 'user')
     const daysText = options.get('days')
     let days: number | null = null
     if (daysText !== undefined) {

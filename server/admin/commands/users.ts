@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts'
 import { SESSION_CACHE_MS } from '../../plugins/session.ts'
 import * as repo from '../../modules/accounts/repo.ts'
 import { revokeAllSessions } from '../../modules/accounts/sign-in.ts'
+import { soleIdArg } from '../args.ts'
 import { CommandError, UsageError, type AdminCommand } from '../command.ts'
 
 /**
@@ -16,14 +17,6 @@ import { CommandError, UsageError, type AdminCommand } from '../command.ts'
 const POSITIVE_INT = /^[1-9]\d*$/
 
 const at = (date: Date | null) => (date ? formatDate(Math.floor(date.getTime() / 1000)) : '-')
-
-function userIdOf(args: readonly string[]): number {
-  const [text, ...extra] = args
-  if (text === undefined) throw new UsageError('a user id is required')
-  if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`)
-  if (!POSITIVE_INT.test(text) || Number(text) > MAX_ID) throw new UsageError(`${text}: not a user id`)
-  return Number(text)
-}
 
 async function existingUser(db: Db, userId: number) {
   const user = await repo.findUserById(db, userId)
@@ -83,7 +76,7 @@ export const userSessions: AdminCommand = {
   usage: '<id>',
   summary: "list a user's sessions, newest first: device, created, last seen, and whether it still works",
   parse(args) {
-    const userId = userIdOf(args)
+    const userId = soleIdArg(args, 'user')
     return async ({ db, now }) => {
       await existingUser(db, userId)
       const rows = await repo.listSessions(db, userId)
@@ -107,7 +100,7 @@ export const userRevoke: AdminCommand = {
   usage: '<id>',
   summary: 'end every session of a user (each device must log in again)',
   parse(args) {
-    const userId = userIdOf(args)
+    const userId = soleIdArg(args, 'user')
     return async ({ db, now, sessions }) => {
       await existingUser(db, userId)
       const revoked = await db.transaction((tx) => revokeAllSessions(tx, userId, new Date(now())))

@@ -2,29 +2,16 @@ import { MAX_ID } from '../../../core/contracts/fields.ts'
 import { formatMoney } from '../../../core/format/money.ts'
 import { UnreferencedReason } from '../../modules/wallet/repo.ts'
 import { createWalletService, MAX_AMOUNT, UnknownUserError } from '../../modules/wallet/service.ts'
+import { commandArgs } from '../args.ts'
 import { CommandError, UsageError, type AdminCommand } from '../command.ts'
 
 const POSITIVE_INT = /^[1-9]\d*$/
 
 function parse(args: readonly string[]) {
-  const positional: string[] = []
-  let reason: string | undefined
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!
-    if (arg === '--reason') {
-      reason = args[++i]
-      if (reason === undefined) throw new UsageError('--reason needs a text')
-    } else if (arg.startsWith('--reason=')) {
-      reason = arg.slice('--reason='.length)
-    } else if (arg.startsWith('--')) {
-      throw new UsageError(`unknown option ${arg}`)
-    } else {
-      positional.push(arg)
-    }
-  }
-  const [userText, amountText, ...extra] = positional
+  const { positional, options } = commandArgs(args, { options: ['reason'], positionals: 2 })
+  const reason = options.get('reason')
+  const [userText, amountText] = positional
   if (userText === undefined || amountText === undefined) throw new UsageError('userId and diamonds are required')
-  if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`)
   const userId = Number(userText)
   if (!POSITIVE_INT.test(userText) || userId > MAX_ID) throw new UsageError(`userId ${userText}: not a user id`)
   const amount = Number(amountText)
