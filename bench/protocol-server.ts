@@ -2,12 +2,21 @@
  * Child process of the benchmark: the real app (buildApp) on an in-memory PGlite (or the
  * PostgreSQL at BENCH_DATABASE_URL) with the demo seed, plus one extra plain JSON route that
  * returns the body `ping/config` answers, without signature checks or sealing. Registered here, not in server/, so production has no such route.
+ *
+ * Two more for the protocol section: `/api/bench/fresh-config` (signed like every route under
+ * /api/) answers ping/config's text sealed with a fresh seed each time, as an answer that cannot
+ * be shared is; `/bench/plain/user-info?userId=` does user/info's own work (one user read, its
+ * JSON with the Authorization header as the token) without the protocol, session or envelope.
  */
+import { randomBytes } from 'node:crypto'
 import { PGlite } from '@electric-sql/pglite'
 import { buildApp } from '../server/app.ts'
 import { parseConfig } from '../server/config.ts'
 import { openPostgres, wrapPglite } from '../server/db/client.ts'
 import { seedDemoData } from '../server/db/seed.ts'
+import { findUserById } from '../server/modules/accounts/repo.ts'
+import { toUserInfo } from '../server/modules/accounts/user-info.ts'
+import { createSealer } from '../server/protocol/sealer.ts'
 
 const port = Number(process.argv[2])
 const plainBody = JSON.parse(process.argv[3] ?? 'null') as unknown
@@ -30,7 +39,16 @@ const app = await buildApp({ config, db: database.db, log: { level: config.logLe
 // Serialised once, like the signed call's cached answer (server/cached.ts jsonText): the two
 // routes then differ only by the protocol (checks, envelope), which is what the ratio is about.
 const plainText = JSON.stringify(plainBody)
-app.get('/bench/plain', (_request, reply) => reply.type('application/json; charset=utf-8').send(plainText))
+const JSON_TYPE = 'application/json; charset=utf-8'
+app.get('/bench/plain', (_request, reply) => reply.type(JSON_TYPE).send(plainText))
+const seal = createSealer(config.apiSecret, randomBytes)
+app.get('/api/bench/fresh-config', (_request, reply) => reply.type(JSON_TYPE).send(seal(plainText)))
+app.post<{ Querystring: { userId: string } }>('/bench/plain/user-info', async (request, reply) => {
+  const user = await findUserById(database.db, Number(request.query.userId))
+  if (!user) return reply.code(404).send()
+  const data = { ...toUserInfo(user, new Date()), token: request.headers.authorization ?? '' }
+  return reply.type(JSON_TYPE).send(JSON.stringify({ code: 200, data, tip: '', msg: 'ok' }))
+})
 app.addHook('onClose', () => database.close())
 await app.listen({ host: '127.0.0.1', port })
 process.send?.('ready')

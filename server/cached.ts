@@ -6,6 +6,9 @@ const jsonTexts = new WeakMap<object, string | null>()
  * the value itself is returned, not a promise of it, so a call can answer in the same tick.
  * The value goes to every caller for the whole TTL, so it is frozen (deeply): nobody can change
  * it under another caller, and its JSON text can be made once (jsonText) instead of per answer.
+ * A load takes no caller, so the value is public by construction: an answer that is exactly this
+ * value is sealed once per fill and the same bytes go to everyone (createResultSender). A refill
+ * makes a new value, so a new seal.
  */
 export function cached<T>(now: () => number, ttlMs: number, load: () => Promise<T>): () => T | Promise<T> {
   let value: Promise<T> | null = null
@@ -107,8 +110,9 @@ export function jsonText(value: unknown): string {
 
 /**
  * Something made from a value of cached() once and kept while the value lives (`memo` holds one
- * kind of thing per value, e.g. an answer's sealed-ready bytes); undefined for any other value,
- * which may change between calls.
+ * kind of thing per value, e.g. an answer's sealed text); undefined for any other value, which
+ * may change between calls or belong to one caller, and for a value that is not an object (a
+ * cached null has no identity to keep anything by).
  */
 export function derivedOnce<R>(memo: WeakMap<object, R>, value: unknown, make: () => R): R | undefined {
   if (typeof value !== 'object' || value === null || !jsonTexts.has(value)) return undefined

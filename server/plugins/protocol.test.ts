@@ -1,8 +1,12 @@
 import { count } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { SEED_LENGTH } from '../../core/protocol/envelope.ts'
 import { sessions, users } from '../db/schema/accounts.ts'
-import { BACKENDS, useTestApp } from '../testing/harness.ts'
-import { sealBody, signApiKey, TEST_USER_AGENT } from '../testing/client.ts'
+import { announcements } from '../db/schema/ping.ts'
+import { HOME_CACHE_MS } from '../modules/catalogue/service.ts'
+import { CONFIG_CACHE_MS } from '../modules/ping/service.ts'
+import { BACKENDS, START_MS, useTestApp } from '../testing/harness.ts'
+import { sealBody, signApiKey, TEST_USER_AGENT, type CallAnswer } from '../testing/client.ts'
 import { rawRequest } from '../testing/raw-request.ts'
 
 const DEVICE = 'device-0123456789'
@@ -230,6 +234,59 @@ describe.each(BACKENDS)('envelopes (%s)', (backend) => {
     expect(answer).toMatchObject({ sealed: true, status: 200, body: { code: 1000 } })
     const rejected = await t.client.call('user/info', {}, { headers: { 'x-api-key': undefined } })
     expect(rejected).toMatchObject({ sealed: false, status: 403, body: { code: 4003 } })
+  })
+
+  const seedOf = (answer: CallAnswer) =>
+    Buffer.from((JSON.parse(answer.text) as { data: string }).data, 'base64')
+      .subarray(0, SEED_LENGTH)
+      .toString('hex')
+
+  it('sends a cached public answer sealed once per cache fill, to every caller, and seals it again after a refill', async () => {
+    await t.db.insert(announcements).values({ title: '公告', content: '内容', publishedAt: new Date(START_MS - 1000) })
+    const guest = t.newClient()
+    await guest.call('login/guest', { devID: DEVICE, affCode: '' }).then((answer) => {
+      guest.token = (answer.body.data as { token: string }).token
+    })
+    const calls = [
+      ['ping/config', t.client, 'GET'],
+      ['ping/announcement', t.client, 'POST'],
+      ['media/home', guest, 'POST'],
+    ] as const
+    for (const [name, client, method] of calls) {
+      const first = await client.call(name, undefined, { method })
+      expect(first).toMatchObject({ sealed: true, body: { code: 200 } })
+      expect(first.body.data).not.toBeNull()
+      // Another caller, with or without a session, within the fill: the same bytes.
+      expect((await client.call(name, undefined, { method })).text).toBe(first.text)
+      expect((await guest.call(name, undefined, { method })).text).toBe(first.text)
+    }
+    const callAll = () => Promise.all(calls.map(([name, client, method]) => client.call(name, undefined, { method })))
+    const before = await callAll()
+    t.clock.advance(Math.max(CONFIG_CACHE_MS, HOME_CACHE_MS))
+    const after = await callAll()
+    after.forEach((answer, i) => {
+      expect(seedOf(answer)).not.toBe(seedOf(before[i]!))
+      expect(answer.body).toEqual(before[i]!.body)
+    })
+  })
+
+  it('seals every per-user answer with its own seed, even one equal to the last', async () => {
+    const other = t.newClient()
+    const [mine, theirs] = await Promise.all(
+      [t.client, other].map(async (client, i) => {
+        const answer = await client.call('login/guest', { devID: `${DEVICE}-${i}`, affCode: '' })
+        client.token = (answer.body.data as { token: string }).token
+        return answer.body.data as { id: number; token: string }
+      }),
+    )
+    const first = await t.client.call('user/info', {})
+    const again = await t.client.call('user/info', {})
+    expect(again.body).toEqual(first.body)
+    expect(seedOf(again)).not.toBe(seedOf(first))
+    expect(first.body.data).toMatchObject({ id: mine!.id, token: mine!.token })
+    const otherInfo = await other.call('user/info', {})
+    expect(otherInfo.body.data).toMatchObject({ id: theirs!.id, token: theirs!.token })
+    expect(seedOf(otherInfo)).not.toBe(seedOf(first))
   })
 
   it('answers 4000 naming the field and why', async () => {

@@ -12,7 +12,7 @@ import { EnvelopeError, isEnvelope } from '../../core/protocol/envelope.ts'
 import { parseApiKey } from '../../core/protocol/sign.ts'
 import { derivedOnce, jsonText } from '../cached.ts'
 import type { Config } from '../config.ts'
-import { createOpener, createSealer, padPlaintext, type PaddedPlaintext } from '../protocol/sealer.ts'
+import { createOpener, createSealer } from '../protocol/sealer.ts'
 import { createSigner } from '../protocol/signature.ts'
 import { AppError } from '../errors.ts'
 import type { NonceStore } from './nonce-store.ts'
@@ -51,17 +51,22 @@ function resultJson(result: ApiResult): string {
 export function createResultSender(deps: Pick<ProtocolDeps, 'config' | 'crypto'>) {
   const { apiSecret, encryptHttp } = deps.config
   const seal = createSealer(apiSecret, deps.crypto.randomBytes)
-  // The usual answer for a cached value (ping/config, media/home) is the same text for every
-  // caller: its UTF-8 bytes, padded for the cipher, are made once per cached value, not per answer.
-  const paddedAnswers = new WeakMap<object, PaddedPlaintext>()
+  // A value of cached() (ping/config, media/home, the announcement) is the same answer for every
+  // caller until its cache fills again: its wire text, sealed or plain, is made once per fill and
+  // sent as is. The envelope binds nothing to a request (docs/protocol.md, "Envelope"), so one
+  // sealed answer opens for every client. Any other answer gets its own seed.
+  const sharedAnswers = new WeakMap<object, string>()
+  const wireText = (json: string, sealed: boolean) => (sealed ? seal(json) : json)
   /** `plain`: never sealed (the multipart calls, whose client reads them without an envelope). */
   return function sendResult(reply: FastifyReply, result: ApiResult, options: { plain?: boolean } = {}) {
     const status = httpStatusFor(result.code)
     reply.code(status).type(JSON_TYPE)
-    if (!encryptHttp || status !== 200 || options.plain) return reply.send(resultJson(result))
-    const usual = result.code === ResultCode.Ok && result.tip === '' && result.msg === 'ok'
-    const padded = usual ? derivedOnce(paddedAnswers, result.data, () => padPlaintext(resultJson(result))) : undefined
-    return reply.send(seal(padded ?? resultJson(result)))
+    const sealed = encryptHttp && status === 200 && !options.plain
+    const usual = result.code === ResultCode.Ok && result.tip === '' && result.msg === 'ok' && !options.plain
+    const shared = usual
+      ? derivedOnce(sharedAnswers, result.data, () => wireText(resultJson(result), sealed))
+      : undefined
+    return reply.send(shared ?? wireText(resultJson(result), sealed))
   }
 }
 

@@ -4,19 +4,6 @@ import { STRICT_BASE64 } from './node-crypto.ts'
 
 const BLOCK = 16
 
-/** UTF-8 JSON text with its PKCS#7 padding, ready for the cipher: made once for an answer sent many times. */
-export type PaddedPlaintext = Buffer & { readonly __padded: true }
-
-/** `json` as UTF-8 followed by PKCS#7 padding (1–16 bytes of the pad length) to whole AES blocks. */
-export function padPlaintext(json: string): PaddedPlaintext {
-  const length = Buffer.byteLength(json, 'utf8')
-  const padded = (length & ~(BLOCK - 1)) + BLOCK
-  const bytes = Buffer.allocUnsafe(padded)
-  bytes.write(json, 0, 'utf8')
-  bytes.fill(padded - length, length, padded)
-  return bytes as PaddedPlaintext
-}
-
 /**
  * key = SHA-256(secret ‖ seed), iv = SHA-256(seed ‖ secret)[0..16) into buffers reused from one
  * message to the next: the hash inputs are two buffers where only the seed bytes change, and the
@@ -52,32 +39,24 @@ function createKeyDeriver(secret: string) {
  * derived key and iv — checked against the golden vectors, with the per-answer work cut down:
  * - the key and iv are derived into reused buffers (createKeyDeriver);
  * - the JSON is padded here (PKCS#7), so the cipher gets whole blocks and a single update()
- *   returns every ciphertext block: no final() call, no Buffer.concat. An answer sent many
- *   times (a cached one) can be padded once (padPlaintext) and sealed from those bytes;
+ *   returns every ciphertext block: no final() call, no Buffer.concat;
  * - the seed is 12 bytes, a whole number of base64 groups, so base64(seed ‖ ciphertext) is
  *   base64(seed) followed by base64(ciphertext).
- * A fresh random seed (so a fresh key and iv) for every answer; nothing sealed is reused.
+ * A fresh random seed (so a fresh key and iv) for every call. An answer the same for everyone
+ * (a cached one) is sealed once per cache fill by its caller (createResultSender).
  */
-export function createSealer(
-  secret: string,
-  random: (length: number) => Uint8Array,
-): (json: string | PaddedPlaintext) => string {
+export function createSealer(secret: string, random: (length: number) => Uint8Array): (json: string) => string {
   const keys = createKeyDeriver(secret)
   let scratch = Buffer.allocUnsafe(4096)
   return (json) => {
     keys.derive(random(SEED_LENGTH))
-    let plaintext: Buffer
-    if (typeof json === 'string') {
-      // UTF-8 takes at most 3 bytes per UTF-16 code unit; one more block for the padding.
-      const room = json.length * 3 + BLOCK
-      if (scratch.length < room) scratch = Buffer.allocUnsafe(Math.max(room, scratch.length * 2))
-      const length = scratch.write(json, 0, 'utf8')
-      const padded = (length & ~(BLOCK - 1)) + BLOCK
-      scratch.fill(padded - length, length, padded)
-      plaintext = scratch.subarray(0, padded)
-    } else {
-      plaintext = json
-    }
+    // UTF-8 takes at most 3 bytes per UTF-16 code unit; one more block for the padding.
+    const room = json.length * 3 + BLOCK
+    if (scratch.length < room) scratch = Buffer.allocUnsafe(Math.max(room, scratch.length * 2))
+    const length = scratch.write(json, 0, 'utf8')
+    const padded = (length & ~(BLOCK - 1)) + BLOCK
+    scratch.fill(padded - length, length, padded)
+    const plaintext = scratch.subarray(0, padded)
     const ciphertext = createCipheriv('aes-256-cbc', keys.key, keys.iv).setAutoPadding(false).update(plaintext)
     return `{"hash":true,"data":"${keys.seedBase64()}${ciphertext.toString('base64')}"}`
   }

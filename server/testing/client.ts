@@ -65,6 +65,8 @@ export interface CallAnswer {
   /** The body, opened when it was an envelope. */
   body: { code: number; data?: unknown; tip?: string; msg?: string; serverTime?: number }
   sealed: boolean
+  /** The body exactly as received, envelope and all. */
+  text: string
   headers: Record<string, unknown>
   /** The exact headers sent, e.g. to replay them. */
   sent: { headers: Record<string, string>; payload: string | Buffer | undefined }
@@ -184,6 +186,7 @@ export class TestClient {
       status: response.statusCode,
       body: (sealed ? openBody(this.secret, json.data as string) : json) as CallAnswer['body'],
       sealed,
+      text: response.body,
       headers: response.headers,
       sent: { headers: request.headers, payload: request.payload },
     }

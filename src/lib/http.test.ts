@@ -152,6 +152,12 @@ describe('createApi envelopes', () => {
     expect(seen[0]!.headers.get('Content-Type')).toBe('application/json')
   })
 
+  it('opens the same sealed answer each time it comes (the server seals a cached public answer once per cache fill)', async () => {
+    const shared = seal(crypto, SECRET, { code: 200, data: { sections: ['推荐'] }, tip: '', msg: 'ok' })
+    const { api } = setup(() => json(shared))
+    for (let i = 0; i < 3; i++) await expect(api.call(anyGet('ping/config'))).resolves.toEqual({ sections: ['推荐'] })
+  })
+
   it('rejects an envelope that does not open with a bad-response message', async () => {
     const { api } = setup(() => json(seal(crypto, 'another-secret', { code: 200, data: 1 })))
     await expect(api.call(anyCall('user/info'), {})).rejects.toMatchObject({
