@@ -15,7 +15,7 @@ import { createSmsGateway, type SmsGateway } from './modules/accounts/sms-gatewa
 import { registerImageRoutes } from './modules/images/routes.ts'
 import { createCatalogueService } from './modules/catalogue/service.ts'
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts'
-import { createPingService } from './modules/ping/service.ts'
+import { createPingService, loopbackLines } from './modules/ping/service.ts'
 import { createWatchingService, KEY_PATH_PREFIX } from './modules/watching/service.ts'
 import { registerKeyRoute, registerWatchingRoutes } from './modules/watching/routes.ts'
 import { registerPingRoutes } from './modules/ping/routes.ts'
@@ -55,6 +55,7 @@ import { createCallerLimit } from './plugins/rate-limit.ts'
 import { RateLimitedError } from './plugins/failure-limit.ts'
 import { RequestLog } from './plugins/request-log.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
+import { registerCrossOriginCalls } from './plugins/cross-origin-calls.ts'
 import { mediaDirOf, registerStreamRoutes } from './modules/streams/routes.ts'
 import { createSessionLookup, registerSession, type SessionLookup } from './plugins/session.ts'
 import { registerStaticApp } from './plugins/static-app.ts'
@@ -100,7 +101,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onEvicted: (count) => app.log.warn({ count }, 'nonce store full: the oldest nonces were forgotten early'),
     })
   const sendResult = createResultSender({ config, crypto })
-  registerSecurityHeaders(app)
+  registerSecurityHeaders(app, { connectSources: loopbackLines(config.publicUrl) })
+  await registerCrossOriginCalls(app)
   app.addHook('onClose', async () => requestLog.summarise(app.log))
   const limitCaller = await createCallerLimit(app, {
     perIp: config.rateLimitPerIp,

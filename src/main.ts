@@ -16,6 +16,8 @@ import { protocolCrypto, randomUuid } from './lib/crypto.ts'
 import { API_SECRET } from './lib/env.ts'
 import { warmFonts } from './lib/font-warmup.ts'
 import { createApi } from './lib/http.ts'
+import { rememberedApiLines } from './lib/api-lines.ts'
+import { apiLines } from '../core/contracts/domain.ts'
 import { recordLanding } from './lib/landing.ts'
 import { onceRetryable } from './lib/once.ts'
 import { primingCalls } from './lib/primed-calls.ts'
@@ -41,12 +43,20 @@ trackOnlineStatus(store)
 trackViewportHeight()
 const storage = createSecureStorage({ crypto: protocolCrypto, secret: API_SECRET, backend: createStateBackend() })
 
+// The config names the API lines; calls follow the one that works (core/lines/api-lines.ts).
+const lines = rememberedApiLines(localStorage, location.origin)
+store.sub(appConfigAtom, () => {
+  const config = store.get(appConfigAtom)
+  if (config) lines.setLines(apiLines(config))
+})
+
 const api = primingCalls(
   reportingOnlineStatus(
     createApi({
       secret: API_SECRET,
       crypto: protocolCrypto,
       now: () => Date.now(),
+      lines,
       getToken: () => store.get(tokenAtom),
       getXUserAgent: () =>
         formatXUserAgent(userAgentFields(navigator.userAgent, store.get(isLightAtom), navigator.maxTouchPoints)),

@@ -89,6 +89,13 @@ export const pingAnnouncement = defineCall({
   module: 'ping',
   response: v.nullable(AnnouncementSchema),
 })
+/** The API lines (the config's API entries) in preference order, for failover (core/lines/api-lines.ts). */
+export const customGetEndpoint = defineCall({
+  name: 'custom/getEndpoint',
+  secured: false,
+  module: 'ping',
+  response: v.object({ lines: v.array(v.string()) }),
+})
 
 // accounts: guests, sessions and users.
 /** Answers no data (200) when this address created too many guests lately. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { imageUrl } from './domain.ts'
+import { apiLines, imageUrl } from './domain.ts'
 
 describe('imageUrl', () => {
   const config = (urls: string[]) => ({ domain: [{ type: 'IMAGE' as const, urls }] })
@@ -18,5 +18,17 @@ describe('imageUrl', () => {
     expect(imageUrl({ domain: [{ type: 'API', urls: ['https://api.example'] }] }, 'k')).toBe('/img/k')
     expect(imageUrl(null, 'k')).toBe('/img/k')
     expect(imageUrl(null, 'https://other.example/x.png')).toBe('https://other.example/x.png')
+  })
+})
+
+describe('apiLines', () => {
+  it('lists the URLs of every API entry in order, each once, and nothing else', () => {
+    const domain = [
+      { type: 'IMAGE' as const, urls: ['https://img.example'] },
+      { type: 'API' as const, urls: ['https://a.example', 'https://b.example'] },
+      { type: 'API' as const, urls: ['https://a.example', 'https://c.example'] },
+    ]
+    expect(apiLines({ domain })).toEqual(['https://a.example', 'https://b.example', 'https://c.example'])
+    expect(apiLines({ domain: [] })).toEqual([])
   })
 })

@@ -22,6 +22,12 @@ export function domainUrl(config: { domain: readonly DomainEntry[] }, type: Doma
   return config.domain.find((entry) => entry.type === type)?.urls[0]
 }
 
+/** Every URL of the API entries, in preference order without repeats: the API lines (custom/getEndpoint). */
+export function apiLines(config: { domain: readonly DomainEntry[] }): string[] {
+  const urls = config.domain.flatMap((entry) => (entry.type === DomainType.Api ? entry.urls : []))
+  return [...new Set(urls)]
+}
+
 /** The part of the config that says where images live (AppConfig fits). */
 export interface ImageDomains {
   domain: readonly DomainEntry[]

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { defineCall } from '../../core/contracts/call.ts'
 import { mediaPay, pingAnnouncement, uploadImg } from '../../core/contracts/calls.ts'
 import { DEV_API_SECRET } from '../../core/protocol/defaults.ts'
@@ -8,6 +8,8 @@ import { createNobleCrypto } from '../../core/protocol/noble-crypto.ts'
 import { computeSignature, parseApiKey } from '../../core/protocol/sign.ts'
 import { createWebCrypto } from './web-crypto.ts'
 import { ApiError, ApiErrorKind, createApi, type ApiDeps } from './http.ts'
+import { rememberedApiLines } from './api-lines.ts'
+import { FIRST_LINE_PROBE_MS } from '../../core/lines/api-lines.ts'
 import { t } from './messages.ts'
 
 let counter = 0
@@ -287,5 +289,102 @@ describe('createApi errors', () => {
       message: '余额不足',
     })
     await expect(api.result(anyCall('media/pay'), {})).resolves.toEqual({ code: 7001, data: null, tip: '', msg: '' })
+  })
+})
+
+describe('createApi lines', () => {
+  const FIRST = 'https://api-1.test'
+  const SECOND = 'https://api-2.test/'
+  const memory = (saved?: unknown) => {
+    const items = new Map<string, string>()
+    if (saved !== undefined) items.set('marquee:api-lines', JSON.stringify(saved))
+    return {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+    }
+  }
+  const linesOf = (storage = memory({ lines: [FIRST, SECOND] })) => rememberedApiLines(storage, 'http://app.test')
+  /** The first line refuses connections (or hangs, with `hang`) while `down.first` is true. */
+  const down = { first: true }
+  const lineServer =
+    ({ hang = false } = {}): Handler =>
+    (request) => {
+      if (!request.url.startsWith(FIRST) || !down.first) return ok({ line: new URL(request.url).host })
+      if (hang) return new Promise<Response>(() => {})
+      throw new TypeError('Failed to fetch')
+    }
+
+  afterEach(() => {
+    down.first = true
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+  })
+
+  it('sends on the first line; after failures in a row the call and the next ones go to the second, which is remembered', async () => {
+    const storage = memory({ lines: [FIRST, SECOND] })
+    const { api, seen } = setup(lineServer(), { lines: linesOf(storage) })
+    await expect(api.call(anyCall('media/home'), {})).resolves.toEqual({ line: 'api-2.test' })
+    expect(seen.map((request) => request.url)).toEqual([
+      `${FIRST}/api/app/media/home`,
+      `${FIRST}/api/app/media/home`,
+      'https://api-2.test/api/app/media/home',
+    ])
+    // Each attempt is signed afresh: a nonce is never sent twice.
+    expect(new Set(seen.map((request) => request.headers.get('x-api-key'))).size).toBe(3)
+    await api.call(anyCall('media/home'), {})
+    expect(seen[3]?.url).toBe('https://api-2.test/api/app/media/home')
+    // A reload starts on the line that worked.
+    const reloaded = setup(lineServer(), { lines: linesOf(storage) })
+    await reloaded.api.call(anyGet('ping/config'))
+    expect(reloaded.seen.map((request) => request.url)).toEqual(['https://api-2.test/api/app/ping/config'])
+  })
+
+  it('moves after time-outs too, failing the call that only counted one', async () => {
+    const { api, seen } = setup(lineServer({ hang: true }), { lines: linesOf(), timeoutMs: 5 })
+    await expect(api.call(anyCall('media/home'), {})).rejects.toMatchObject({ kind: ApiErrorKind.Timeout })
+    await expect(api.call(anyCall('media/home'), {})).resolves.toEqual({ line: 'api-2.test' })
+    expect(seen.map((request) => new URL(request.url).host)).toEqual(['api-1.test', 'api-1.test', 'api-2.test'])
+  })
+
+  it('blames no line while the device is offline', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const lines = linesOf()
+    const { api, seen } = setup(lineServer(), { lines })
+    await expect(api.call(anyCall('media/home'), {})).rejects.toMatchObject({ kind: ApiErrorKind.Network })
+    await expect(api.call(anyCall('media/home'), {})).rejects.toMatchObject({ kind: ApiErrorKind.Network })
+    expect(seen).toHaveLength(2)
+    expect(lines.current()).toBe(FIRST)
+  })
+
+  it('asks the first line now and then, and goes back to it once it answers', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const lines = linesOf(memory({ lines: [FIRST, SECOND], current: SECOND }))
+    const { api, seen } = setup(lineServer(), { lines })
+    await api.call(anyCall('media/home'), {})
+    expect(seen.map((request) => request.url)).toEqual(['https://api-2.test/api/app/media/home'])
+
+    await vi.advanceTimersByTimeAsync(FIRST_LINE_PROBE_MS - 1)
+    expect(seen).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(seen[1]?.url).toBe(`${FIRST}/api/app/ping/check`)
+    expect(lines.current()).toBe(SECOND)
+
+    down.first = false
+    await vi.advanceTimersByTimeAsync(FIRST_LINE_PROBE_MS)
+    expect(seen).toHaveLength(3)
+    expect(lines.current()).toBe(FIRST)
+    await api.call(anyCall('media/home'), {})
+    expect(seen[3]?.url).toBe(`${FIRST}/api/app/media/home`)
+    // Back on the first line, nothing more is probed.
+    await vi.advanceTimersByTimeAsync(3 * FIRST_LINE_PROBE_MS)
+    expect(seen).toHaveLength(4)
+  })
+
+  it('starts on the page origin when nothing usable is remembered', async () => {
+    for (const storage of [memory(), memory({ lines: [] }), memory({ lines: [1] }), memory('x')]) {
+      const { api, seen } = setup(() => ok(null), { lines: rememberedApiLines(storage, 'http://app.test') })
+      await api.call(anyGet('ping/config'))
+      expect(seen[0]?.url).toBe('http://app.test/api/app/ping/config')
+    }
   })
 })

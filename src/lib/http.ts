@@ -5,6 +5,12 @@ import { BUSINESS_MESSAGES, BusinessCode, ResultCode, type ApiResult } from '../
 import type { AsyncProtocolCrypto } from '../../core/protocol/crypto.ts'
 import { EnvelopeError, isEnvelope, openAsync, sealAsync } from '../../core/protocol/envelope.ts'
 import { signRequestAsync } from '../../core/protocol/sign.ts'
+import {
+  createApiLines,
+  FIRST_LINE_PROBE_MS,
+  LINE_FAILURES_BEFORE_MOVING,
+  type ApiLines,
+} from '../../core/lines/api-lines.ts'
 import { t } from './messages.ts'
 
 const DEFAULT_TIMEOUT_MS = 15_000
@@ -45,8 +51,10 @@ export interface ApiDeps {
   onSessionInvalid(): void
   /** Milliseconds since the epoch. */
   now(): number
-  /** Absolute origin the API lives on; the page's own by default. */
+  /** Absolute origin the API lives on, when there is one line; the page's own by default. */
   origin?: string
+  /** The API lines to choose among (core/lines/api-lines.ts); one line, `origin`, without them. */
+  lines?: ApiLines
   fetch?: typeof fetch
   timeoutMs?: number
 }
@@ -120,6 +128,9 @@ export function createApi(deps: ApiDeps): Api {
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   })
 
+  const lines = deps.lines ?? createApiLines({ lines: [deps.origin ?? location.origin] })
+  const urlOn = (line: string, path: string) => new URL(line.replace(/\/+$/, '') + path, location.href)
+
   const signedHeaders = (path: string) =>
     signRequestAsync({
       crypto: deps.crypto,
@@ -130,7 +141,50 @@ export function createApi(deps: ApiDeps): Api {
       now: Math.floor(deps.now() / 1000) + offsetSeconds,
     })
 
+  /**
+   * Sends on the line in use. A call that gets no answer counts against its line and is sent again
+   * (re-signed): at once after a quick network error, after a time-out only on the line calls
+   * moved to. Offline, no line is blamed.
+   */
   async function send(name: string, method: 'GET' | 'POST', body: unknown, options: CallOptions) {
+    for (let attempt = 1; ; attempt++) {
+      const line = lines.current()
+      try {
+        const response = await sendOn(line, name, method, body, options)
+        lines.answered(line)
+        return response
+      } catch (error) {
+        const kind = error instanceof ApiError ? error.kind : null
+        if ((kind !== ApiErrorKind.Network && kind !== ApiErrorKind.Timeout) || !navigator.onLine) throw error
+        const moved = lines.failed(line)
+        probeFirstLineLater()
+        if ((!moved && kind === ApiErrorKind.Timeout) || attempt >= LINE_FAILURES_BEFORE_MOVING * lines.count()) {
+          throw error
+        }
+      }
+    }
+  }
+
+  /** While calls go to another line, ping/check asks the first now and then; its answer brings calls back. */
+  let probe: ReturnType<typeof setTimeout> | undefined
+  function probeFirstLineLater() {
+    if (probe !== undefined || lines.current() === lines.first()) return
+    probe = setTimeout(() => {
+      const first = lines.first()
+      sendOn(first, 'ping/check', 'GET', undefined, {})
+        .then(
+          () => lines.answered(first),
+          () => {},
+        )
+        .finally(() => {
+          probe = undefined
+          probeFirstLineLater()
+        })
+    }, FIRST_LINE_PROBE_MS)
+  }
+  probeFirstLineLater()
+
+  async function sendOn(line: string, name: string, method: 'GET' | 'POST', body: unknown, options: CallOptions) {
     const path = CALL_PATH_PREFIX + name
     const sealBody = method === 'POST' && deps.shouldSealRequests()
     const [headers, sealed] = await Promise.all([
@@ -138,9 +192,8 @@ export function createApi(deps: ApiDeps): Api {
       sealBody ? sealAsync(deps.crypto, deps.secret, body ?? {}) : undefined,
     ])
     const payload = method === 'POST' ? JSON.stringify(sealed ?? body ?? {}) : undefined
-    const url = new URL(path, deps.origin ?? location.origin).href
     return fetchOrThrow(
-      url,
+      urlOn(line, path).href,
       {
         method,
         headers: payload === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
@@ -241,7 +294,7 @@ export function createApi(deps: ApiDeps): Api {
     result,
     signedFetch: async (call, { method, search, body, signal }) => {
       const path = CALL_PATH_PREFIX + call.name
-      const url = new URL(path, deps.origin ?? location.origin)
+      const url = urlOn(lines.current(), path)
       if (search) url.search = search.toString()
       return fetchOrThrow(url.href, { method, headers: await signedHeaders(path), body, timeout: false }, signal)
     },

@@ -71,6 +71,69 @@ describe.each(BACKENDS)('ping (%s)', (backend) => {
     expect(config.floatingWindow).toBeNull()
   })
 
+  it("custom/getEndpoint answers the API entries' URLs in preference order, resolved like the config's", async () => {
+    await t.db.insert(appConfig).values({
+      key: 'app',
+      value: {
+        domain: [
+          { type: 'IMAGE', urls: ['https://img.example'] },
+          { type: 'API', urls: ['https://api-1.example', '/'] },
+          { type: 'API', urls: ['https://api-2.example', 'https://api-1.example'] },
+        ],
+      },
+      updatedAt: new Date(START_MS),
+    })
+    await t.rebuild({ publicUrl: 'https://marquee.example' })
+    const answer = await t.client.call('custom/getEndpoint', {})
+    expect(answer.body).toMatchObject({
+      code: 200,
+      data: { lines: ['https://api-1.example', 'https://marquee.example', 'https://api-2.example'] },
+    })
+  })
+
+  it('a run on this machine has both loopback names as its API lines, and calls from either origin pass', async () => {
+    await seedDemoData(t.db, new Date(START_MS))
+    const lines = ['http://127.0.0.1:8080', 'http://localhost:8080']
+    expect((await t.client.call('custom/getEndpoint', {})).body.data).toEqual({ lines })
+    const config = v.parse(AppConfigSchema, (await t.client.call('ping/config')).body.data)
+    expect(config.domain.find((entry) => entry.type === 'API')?.urls).toEqual(lines)
+
+    // The page on one name calls the other: the preflight, then the signed call itself.
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/app/media/home',
+      headers: {
+        origin: lines[0],
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,x-api-key,x-user-agent',
+      },
+    })
+    expect(preflight.statusCode).toBe(204)
+    expect(preflight.headers['access-control-allow-origin']).toBe('*')
+    expect(String(preflight.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/)).toEqual(
+      expect.arrayContaining(['authorization', 'content-type', 'x-api-key', 'x-user-agent']),
+    )
+    const call = await t.client.call('ping/config', undefined, { headers: { origin: lines[0] } })
+    expect(call.headers['access-control-allow-origin']).toBe('*')
+    expect(String(call.headers['content-security-policy'])).toContain(`connect-src 'self' https: ${lines.join(' ')};`)
+
+    // Nothing but the calls is opened to other origins.
+    const page = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/',
+      headers: { origin: lines[1], 'access-control-request-method': 'GET' },
+    })
+    expect(page.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
+  it('a server elsewhere lists only its configured lines and opens no plain-http origin', async () => {
+    await seedDemoData(t.db, new Date(START_MS))
+    await t.rebuild({ publicUrl: 'https://marquee.example' })
+    const answer = await t.client.call('custom/getEndpoint', {})
+    expect(answer.body.data).toEqual({ lines: ['https://marquee.example'] })
+    expect(String(answer.headers['content-security-policy'])).toContain("connect-src 'self' https:;")
+  })
+
   it('ping/announcement answers the latest published announcement, or null', async () => {
     expect((await t.client.call('ping/announcement', {})).body).toMatchObject({ code: 200, data: null })
     await t.db.insert(announcements).values([

@@ -6,4 +6,5 @@ export function registerPingRoutes(answer: AnswerCall, service: PingService) {
   answer(calls.pingCheck, () => null)
   answer(calls.pingConfig, () => service.appConfig())
   answer(calls.pingAnnouncement, () => service.announcement())
+  answer(calls.customGetEndpoint, () => service.apiLines())
 }

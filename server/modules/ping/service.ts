@@ -7,6 +7,7 @@ import {
   type Announcement,
   type AppConfig,
 } from '../../../core/contracts/config.ts'
+import { apiLines } from '../../../core/contracts/domain.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { DEFAULT_APP_CONFIG, type StoredAppConfig } from '../../db/seed.ts'
@@ -23,6 +24,29 @@ export interface PingDeps {
 export function resolveDomainUrl(url: string, publicUrl: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url
   return new URL(url, `${publicUrl}/`).href.replace(/\/$/, '')
+}
+
+const LOOPBACK_NAMES: Record<string, string> = { '127.0.0.1': 'localhost', localhost: '127.0.0.1' }
+
+/**
+ * A server run on this machine (PUBLIC_URL on 127.0.0.1 or localhost) answers under both names:
+ * its API lines are both, so the app's failover can be tried without a second server. Empty for
+ * any other PUBLIC_URL. The page's CSP lets it connect to both.
+ */
+export function loopbackLines(publicUrl: string): string[] {
+  const url = new URL(publicUrl)
+  const other = LOOPBACK_NAMES[url.hostname]
+  if (!other) return []
+  const alias = new URL(url)
+  alias.hostname = other
+  return [url.href, alias.href].map((href) => href.replace(/\/$/, ''))
+}
+
+/** The API entries' URLs, with this server's second loopback name after its own URL on a local run. */
+function withLoopbackLine(urls: string[], publicUrl: string): string[] {
+  const [own, alias] = loopbackLines(publicUrl)
+  if (!own || !alias || !urls.includes(own) || urls.includes(alias)) return urls
+  return [...urls, alias]
 }
 
 /**
@@ -65,16 +89,17 @@ export function createPingService(deps: PingDeps) {
         nineList: valid(IconAdSchema, merged.statConfigApp.nineList),
       },
       floatingWindow: v.is(FloatingWindowSchema, merged.floatingWindow) ? merged.floatingWindow : null,
-      domain: valid(DomainEntrySchema, merged.domain).map((entry) => ({
-        type: entry.type,
-        urls: entry.urls.map((url) => resolveDomainUrl(url, config.publicUrl)),
-      })),
+      domain: valid(DomainEntrySchema, merged.domain).map((entry) => {
+        const urls = entry.urls.map((url) => resolveDomainUrl(url, config.publicUrl))
+        return { type: entry.type, urls: entry.type === 'API' ? withLoopbackLine(urls, config.publicUrl) : urls }
+      }),
       announcement: await announcement(),
       encryption: { request: config.encryptRequest, http: config.encryptHttp, m3u8: config.encryptM3u8 },
     }
   }
 
-  return { announcement, appConfig: cached(deps.now, CONFIG_CACHE_MS, loadAppConfig) }
+  const appConfig = cached(deps.now, CONFIG_CACHE_MS, loadAppConfig)
+  return { announcement, appConfig, apiLines: async () => ({ lines: apiLines(await appConfig()) }) }
 }
 
 export type PingService = ReturnType<typeof createPingService>
