@@ -1,4 +1,5 @@
-import { bigint, customType, timestamp } from 'drizzle-orm/pg-core'
+import type { SQL } from 'drizzle-orm'
+import { bigint, customType, text, timestamp } from 'drizzle-orm/pg-core'
 
 /** A timestamp with time zone at PostgreSQL's default (microsecond) precision. */
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -20,3 +21,10 @@ export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
 })
+
+/**
+ * The lowercased characters and character pairs of a text column, kept by the database: a GIN
+ * index over it finds substrings, CJK included, on PGlite and PostgreSQL alike
+ * (server/modules/search/README.md). `search_grams` is created by migration 0011_search.
+ */
+export const searchGrams = (source: () => SQL) => text('search_grams').array().notNull().generatedAlwaysAs(source)

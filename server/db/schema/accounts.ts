@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import {
   bigint,
   boolean,
@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { timestamptz } from '../columns.ts'
+import { searchGrams, timestamptz } from '../columns.ts'
 
 export const users = pgTable(
   'users',
@@ -50,8 +50,11 @@ export const users = pgTable(
     /** Until then the user may read but not publish, comment or upload (user:ban); null: never banned. */
     bannedUntil: timestamptz('banned_until'),
     createdAt: timestamptz('created_at').notNull(),
+    /** user/list's nickname search. */
+    searchGrams: searchGrams((): SQL => sql`search_grams(nickname)`),
   },
   (t) => [
+    index('users_search_grams_idx').using('gin', t.searchGrams),
     uniqueIndex('users_device_id_key').on(t.deviceId),
     uniqueIndex('users_account_lower_key').on(sql`lower(${t.account})`),
     uniqueIndex('users_mobile_key').on(t.mobile),

@@ -74,8 +74,19 @@ export const videos = pgTable(
     vip: smallint('vip').notNull().default(0),
     collectionId: integer('collection_id').references(() => collections.id, { onDelete: 'set null' }),
     publishedAt: timestampMs('published_at').notNull(),
+    /**
+     * search_grams of the title, tag names and actor names, kept by triggers of migration
+     * 0011_search (a generated column cannot read other tables): search/details.
+     */
+    searchGrams: text('search_grams')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (t) => [
+    index('videos_search_grams_idx').using('gin', t.searchGrams),
+    // search/details ranks a title equal to the keyword first.
+    index('videos_title_lower_idx').on(sql`lower(${t.title})`),
     // One index per keyset order (key, id), so each page is an index range scan.
     index('videos_published_idx').on(t.publishedAt, t.id),
     index('videos_play_count_idx').on(t.playCount, t.id),

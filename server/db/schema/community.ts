@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, primaryKey, real, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { counter, timestamptz, timestampMs } from '../columns.ts'
+import { counter, searchGrams, timestamptz, timestampMs } from '../columns.ts'
 import { users } from './accounts.ts'
 import { videos } from './catalogue.ts'
 import { uploads } from './uploads.ts'
@@ -63,8 +63,11 @@ export const posts = pgTable(
     createdAt: timestampMs('created_at').notNull(),
     /** When it became visible to everyone (approved, or at once with MODERATION=post). */
     publishedAt: timestampMs('published_at'),
+    /** post/list's keyword search over the text. */
+    searchGrams: searchGrams((): SQL => sql`search_grams(content)`),
   },
   (t) => [
+    index('posts_search_grams_idx').using('gin', t.searchGrams),
     uniqueIndex('posts_post_video_key').on(t.videoId),
     index('posts_published_idx')
       .on(t.publishedAt, t.id)

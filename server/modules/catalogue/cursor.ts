@@ -24,6 +24,18 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/
 
 /** The position a cursor names, null without one; anything malformed or foreign is 4000 "cursor". */
 export function decodeCursor(order: string, cursor: string | undefined): Position | null {
+  return decodeCursorOf([order], cursor)?.position ?? null
+}
+
+/**
+ * The order and position a cursor of a list that moves through several orders names (search:
+ * exact titles, then the rest); null without one. Anything malformed or of an order not named is
+ * 4000 "cursor".
+ */
+export function decodeCursorOf<Order extends string>(
+  orders: readonly Order[],
+  cursor: string | undefined,
+): { order: Order; position: Position } | null {
   if (cursor === undefined || cursor === '') return null
   const invalid = () => new AppError(ResultCode.ValidationError, 'cursor: not a cursor of this list')
   if (!BASE64URL.test(cursor)) throw invalid()
@@ -33,10 +45,10 @@ export function decodeCursor(order: string, cursor: string | undefined): Positio
   } catch {
     throw invalid()
   }
-  if (!Array.isArray(value) || value.length !== 3 || value[0] !== order) throw invalid()
-  const [, key, id] = value as [string, unknown, unknown]
+  if (!Array.isArray(value) || value.length !== 3 || !orders.includes(value[0] as Order)) throw invalid()
+  const [order, key, id] = value as [Order, unknown, unknown]
   if (!Number.isSafeInteger(key) || !Number.isSafeInteger(id)) throw invalid()
   if ((key as number) < 0 || (key as number) > MAX_KEY || (id as number) <= 0 || (id as number) > MAX_ID)
     throw invalid()
-  return { key: key as number, id: id as number }
+  return { order, position: { key: key as number, id: id as number } }
 }

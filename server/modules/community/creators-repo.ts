@@ -5,7 +5,7 @@ import { users } from '../../db/schema/accounts.ts'
 import { follows, postLikes, posts } from '../../db/schema/community.ts'
 import { walletLedger } from '../../db/schema/wallet.ts'
 import type { Position } from '../catalogue/cursor.ts'
-import { containsPattern } from '../search/repo.ts'
+import { contains, gramsHold } from '../search/repo.ts'
 import { RefType } from '../wallet/repo.ts'
 import { PostLedgerReason } from './ledger.ts'
 
@@ -102,7 +102,8 @@ export async function listFollowed(db: Db, viewerId: number, after: Position | n
 
 /**
  * Creators: registered users, and guests who have published a post. Their nickname contains
- * `keyword` (case-insensitive, LIKE wildcards taken literally); by id, after `afterId`.
+ * `keyword` (case-insensitive, LIKE wildcards taken literally; found through users_search_grams_idx);
+ * by id, after `afterId`.
  */
 export async function searchCreators(db: Db, viewerId: number, keyword: string, afterId: number | null, limit: number) {
   const isCreator = or(
@@ -114,7 +115,8 @@ export async function searchCreators(db: Db, viewerId: number, keyword: string, 
     .from(users)
     .where(
       and(
-        sql`${users.nickname} ilike ${containsPattern(keyword)} escape '\\'`,
+        gramsHold(users.searchGrams, keyword),
+        contains(users.nickname, keyword),
         isCreator,
         notBlockedBy(viewerId, USER_ID),
         afterId === null ? undefined : gt(users.id, afterId),

@@ -1,4 +1,4 @@
-import { desc, asc, sql, type SQL } from 'drizzle-orm'
+import { desc, asc, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { actors, tags, videoActors, videos, videoTags } from '../../db/schema/catalogue.ts'
 import { searchCounts } from '../../db/schema/search.ts'
@@ -9,18 +9,27 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * Videos whose title, one of whose tags or one of whose actors contains the keyword.
- * ILIKE works on any locale and on CJK text, where pg_trgm (in the C locale) extracts no
- * trigrams; the catalogue is small enough that a scan is cheap.
+ * A text column whose search grams hold `keyword`'s (the GIN index's part), as an SQL condition.
+ * The grams only narrow the candidates: pairs found apart also qualify, so an exact comparison
+ * must follow (README.md).
  */
+export const gramsHold = (column: SQLWrapper, keyword: string): SQL => sql`${column} @> search_query_grams(${keyword})`
+
+/** `column` contains `text` anywhere, case-insensitively, wildcards taken literally. */
+export const contains = (column: SQLWrapper, text: string): SQL =>
+  sql`${column} ilike ${containsPattern(text)} escape '\\'`
+
+/** Videos whose title, one of whose tags or one of whose actors contains the keyword. */
 export function matchesKeyword(keyword: string): SQL {
-  const pattern = containsPattern(keyword)
-  return sql`(${videos.title} ilike ${pattern} escape '\\'
+  return sql`(${gramsHold(videos.searchGrams, keyword)} and (${contains(videos.title, keyword)}
     or exists (select 1 from ${videoTags} join ${tags} on ${tags.id} = ${videoTags.tagId}
-      where ${videoTags.videoId} = ${videos.id} and ${tags.name} ilike ${pattern} escape '\\')
+      where ${videoTags.videoId} = ${videos.id} and ${contains(tags.name, keyword)})
     or exists (select 1 from ${videoActors} join ${actors} on ${actors.id} = ${videoActors.actorId}
-      where ${videoActors.videoId} = ${videos.id} and ${actors.name} ilike ${pattern} escape '\\'))`
+      where ${videoActors.videoId} = ${videos.id} and ${contains(actors.name, keyword)})))`
 }
+
+/** Videos whose title is the keyword (lowercased, as the keyword is), served by videos_title_lower_idx. */
+export const titleIs = (keyword: string): SQL => sql`lower(${videos.title}) = ${keyword}`
 
 /** One more search for `keyword`, as a single upsert (safe under concurrent searches). */
 export async function countSearch(db: Db, keyword: string, at: Date) {

@@ -1,9 +1,12 @@
+import { desc, eq, sql, type SQL } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { HotKeywordsResult, Page, VideoCard } from '../../../core/contracts/media.ts'
+import type { Db } from '../../db/client.ts'
+import { actors, tags, videoActors, videos, videoTags } from '../../db/schema/catalogue.ts'
 import { searchCounts } from '../../db/schema/search.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
 import { insertTestCatalogue, sortedIds } from '../catalogue/test-catalogue.ts'
-import { containsPattern } from './repo.ts'
+import { containsPattern, matchesKeyword } from './repo.ts'
 import { normalizeKeyword } from './service.ts'
 
 describe.each(BACKENDS)('search (%s)', (backend) => {
@@ -93,6 +96,102 @@ describe.each(BACKENDS)('search (%s)', (backend) => {
     expect(hot.items.map((item) => item.count)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3])
   })
 
+  /** Videos with these titles and play counts (published at once), their ids in order. */
+  async function addVideos(list: { title: string; plays?: number }[]) {
+    const rows = await t.db
+      .insert(videos)
+      .values(
+        list.map(({ title, plays }) => ({
+          contentType: 1,
+          title,
+          playCount: plays ?? 0,
+          publishedAt: new Date(START_MS),
+        })),
+      )
+      .returning({ id: videos.id })
+    return rows.map((row) => row.id)
+  }
+  async function signIn() {
+    const answer = await t.client.call('login/guest', { devID: 'device-search-2', affCode: '' })
+    t.client.token = (answer.body.data as { token: string }).token
+  }
+
+  it('matches only contiguous text: pairs found apart are rechecked away; one character; Latin with CJK', async () => {
+    await signIn()
+    const [apart, mixed, sea] = await addVideos([
+      { title: '夏日日光', plays: 3 },
+      { title: 'Summer 海边 Beach', plays: 2 },
+      { title: '大海', plays: 1 },
+    ])
+    // 夏日 and 日光 are both pairs of 夏日日光, but 夏日光 is not in it.
+    expect(ids(await search('夏日光'))).toEqual([])
+    expect(ids(await search('日日光'))).toEqual([apart])
+    expect(ids(await search('海'))).toEqual([mixed, sea])
+    expect(ids(await search('日'))).toEqual([apart])
+    expect(ids(await search('BEACH'))).toEqual([mixed])
+    expect(ids(await search('r 海边 b'))).toEqual([mixed])
+    expect(ids(await search('summer海'))).toEqual([])
+    expect(ids(await search('m'))).toEqual([mixed])
+  })
+
+  it('ranks titles equal to the keyword first, then the most played, ties by id; pages across both runs', async () => {
+    await signIn()
+    const [exactFew, containsMost, exactMore, containsMostToo, other] = await addVideos([
+      { title: '海边', plays: 1 },
+      { title: '海边日落', plays: 100 },
+      { title: '海边', plays: 5 },
+      { title: '看海边', plays: 100 },
+      { title: '山里', plays: 1000 },
+    ])
+    expect(ids(await search('海边'))).toEqual([exactMore, exactFew, containsMostToo, containsMost])
+    expect(ids(await search('山里'))).toEqual([other])
+
+    const exact = await addVideos(Array.from({ length: 12 }, (_, i) => ({ title: '日出', plays: i % 3 })))
+    const rest = await addVideos(Array.from({ length: 12 }, (_, i) => ({ title: `日出${i}`, plays: i % 4 })))
+    const byPlays = (list: number[], plays: (i: number) => number) =>
+      list.map((id, i) => ({ id, plays: plays(i) })).sort((a, b) => b.plays - a.plays || b.id - a.id)
+    const expected = [...byPlays(exact, (i) => i % 3), ...byPlays(rest, (i) => i % 4)].map((v) => v.id)
+    const seen: number[] = []
+    let cursor: string | undefined
+    do {
+      const page = await search('日出', cursor)
+      seen.push(...ids(page))
+      cursor = page.nextCursor ?? undefined
+    } while (cursor)
+    expect(seen).toEqual(expected)
+  })
+
+  it('keeps each video findable by its tags and actors as links and names change', async () => {
+    await signIn()
+    const [video] = await addVideos([{ title: '无题' }])
+    const [tag] = await t.db.insert(tags).values({ name: '星空' }).returning()
+    const [actor] = await t.db.insert(actors).values({ name: '周小舟' }).returning()
+    expect(ids(await search('星空'))).toEqual([])
+    await t.db.insert(videoTags).values({ tagId: tag!.id, videoId: video! })
+    await t.db.insert(videoActors).values({ actorId: actor!.id, videoId: video! })
+    expect(ids(await search('星空'))).toEqual([video])
+    expect(ids(await search('小舟'))).toEqual([video])
+    await t.db.update(tags).set({ name: '银河' }).where(eq(tags.id, tag!.id))
+    await t.db.update(actors).set({ name: '周大舟' }).where(eq(actors.id, actor!.id))
+    expect(ids(await search('星空'))).toEqual([])
+    expect(ids(await search('银河'))).toEqual([video])
+    expect(ids(await search('小舟'))).toEqual([])
+    await t.db.delete(videoTags).where(eq(videoTags.videoId, video!))
+    expect(ids(await search('银河'))).toEqual([])
+    await t.db.update(videos).set({ title: '银河下' }).where(eq(videos.id, video!))
+    expect(ids(await search('银河'))).toEqual([video])
+    expect(ids(await search('大舟'))).toEqual([video])
+  })
+
+  it('finds matches through the GIN index of the search grams', async () => {
+    await addVideos([{ title: '夏日海边的旅行' }])
+    const query = (keyword: string) =>
+      sql`select ${videos.id} from ${videos} where ${matchesKeyword(keyword)} order by ${desc(videos.playCount)}`
+    for (const keyword of ['海', '海边', '海边的旅']) {
+      expect(await plan(t.db, query(keyword)), keyword).toMatch(/Bitmap Index Scan on videos_search_grams_idx/)
+    }
+  })
+
   it('answers 4000 naming keyword or cursor, and counts nothing', async () => {
     await setUp()
     for (const [body, field] of [
@@ -110,6 +209,15 @@ describe.each(BACKENDS)('search (%s)', (backend) => {
     expect((await t.client.call('search/hot', { cursor: 'garbage!' })).body.code).toBe(4000)
   })
 })
+
+/** The plan of `query` with sequential scans off, so a table of a few rows still shows which index serves it. */
+async function plan(db: Db, query: SQL): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`)
+    const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] }
+    return result.rows.map((row) => row['QUERY PLAN']).join('\n')
+  })
+}
 
 describe('keywords', () => {
   it.each([
