@@ -44,7 +44,7 @@ trackViewportHeight()
 const storage = createSecureStorage({ crypto: protocolCrypto, secret: API_SECRET, backend: createStateBackend() })
 
 // The config names the API lines; calls follow the one that works (core/lines/api-lines.ts).
-const lines = rememberedApiLines(localStorage, location.origin)
+const lines = rememberedApiLines(() => localStorage, location.origin)
 store.sub(appConfigAtom, () => {
   const config = store.get(appConfigAtom)
   if (config) lines.setLines(apiLines(config))
