@@ -6,6 +6,7 @@ import { buildApp as buildWebApp, startServer } from '../tests/support/server-pr
 import { communityThroughput, formatCommunityThroughput } from './community.ts'
 import { descrambleBenchmark, formatDescrambleBenchmark } from './descramble.ts'
 import { floodBenchmark, formatFloodBenchmark } from './flood.ts'
+import { formatSearchBenchmark, searchBenchmark } from './search.ts'
 import { measureFirstVisitJs } from './js-size.ts'
 import { lighthouseMobile } from './lighthouse.ts'
 import { benchSelected } from './load.ts'
@@ -29,6 +30,10 @@ if (benchSelected('upload')) {
 
 if (benchSelected('community')) {
   for (const line of formatCommunityThroughput(await communityThroughput())) console.log(line)
+}
+
+if (benchSelected('search')) {
+  for (const line of formatSearchBenchmark(await searchBenchmark())) console.log(line)
 }
 
 if (benchSelected('web')) {

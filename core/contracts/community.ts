@@ -115,6 +115,8 @@ export const PostListRequestSchema = v.object({
   sort: v.optional(v.picklist(['latest', 'hot']), 'latest'),
   /** Only posts of the creators the caller follows. */
   following: v.optional(v.boolean(), false),
+  /** Only posts whose text contains it (a priced post's text is what it sells: free posts only). */
+  keyword: v.optional(text(16)),
   cursor: CursorSchema,
 })
 

@@ -1,10 +1,10 @@
 -- Substring search on an index (server/modules/search/README.md): every lowercased character
--- and character pair of a text, for a GIN index; a keyword's pairs (its one character when it
--- has one) must all be there, and an exact comparison then rechecks the few candidates.
+-- and character pair of a text (repeats kept: GIN stores each key once), for a GIN index; a
+-- keyword's pairs (its one character when it has one) must all be there, and an exact
+-- comparison then rechecks the few candidates.
 CREATE FUNCTION search_grams(value text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT coalesce(array_agg(DISTINCT substr(lowered, i, n)), '{}')
-  FROM (SELECT lower(value) AS lowered) v, generate_series(1, length(lowered)) i, (VALUES (1), (2)) g(n)
-  WHERE i + n - 1 <= length(lowered)
+  SELECT chars || ARRAY(SELECT a || b FROM unnest(chars[:cardinality(chars) - 1], chars[2:]) pairs(a, b))
+  FROM (SELECT string_to_array(lower(value), NULL) AS chars) split
 $$;
 --> statement-breakpoint
 CREATE FUNCTION search_query_grams(keyword text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
@@ -22,8 +22,8 @@ ALTER TABLE "posts" ADD COLUMN "search_grams" text[] GENERATED ALWAYS AS (search
 -- cannot read other tables, so triggers keep videos.search_grams.
 CREATE FUNCTION video_search_grams(video_id integer, title text) RETURNS text[] LANGUAGE sql STABLE AS $$
   SELECT search_grams(concat_ws(chr(10), title,
-    (SELECT string_agg(t.name, chr(10)) FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = $1),
-    (SELECT string_agg(a.name, chr(10)) FROM video_actors va JOIN actors a ON a.id = va.actor_id WHERE va.video_id = $1)))
+    (SELECT string_agg(t.name, chr(10) ORDER BY t.id) FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = $1),
+    (SELECT string_agg(a.name, chr(10) ORDER BY a.id) FROM video_actors va JOIN actors a ON a.id = va.actor_id WHERE va.video_id = $1)))
 $$;
 --> statement-breakpoint
 CREATE FUNCTION videos_set_search_grams() RETURNS trigger LANGUAGE plpgsql AS $$

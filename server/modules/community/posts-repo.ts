@@ -15,6 +15,7 @@ import { images } from '../../db/schema/images.ts'
 import { preparedPerDb } from '../../db/prepared.ts'
 import { batchPerTurn, rawPrepared } from '../../db/raw.ts'
 import type { Position } from '../catalogue/cursor.ts'
+import { containsPattern } from '../search/repo.ts'
 
 /**
  * What a like and a comment add to a post's hot score (the `hot` sort), which moves in the same
@@ -84,15 +85,16 @@ const msParam = (n: number) => `('epoch'::timestamptz + $${n}::float8 * interval
  * Pages of published posts for every post/list of one event-loop turn (batchPerTurn), one
  * request per element of the arrays: for the viewer (null: nobody's, a page any caller may
  * share once their own state is added: no likes, purchases, blocks), of a category and an author (null: any),
- * by followed creators only when `following`, never by someone the viewer blocked; after
+ * by followed creators only when `following`, never by someone the viewer blocked; with a
+ * keyword, free posts whose text contains it (posts_search_grams_idx, rechecked: search/README.md); after
  * (after_key, after_id) (null: from the start), `lim` of them. Each page is chosen first (a
  * range of the published partial indexes), then only its rows are joined and given their
  * likes, purchase and images; rows come tagged with their request and place in its page.
  */
 const publishedPages = (column: string, key: string) => `
   select r.n::int4, c.*
-  from unnest($1::int4[], $2::int4[], $3::int4[], $4::bool[], $5::float8[], $6::int4[], $7::int4[])
-    with ordinality as r(viewer, category, author, following, after_key, after_id, lim, n),
+  from unnest($1::int4[], $2::int4[], $3::int4[], $4::bool[], $5::float8[], $6::int4[], $7::int4[], $8::text[], $9::text[])
+    with ordinality as r(viewer, category, author, following, after_key, after_id, lim, keyword, pattern, n),
   lateral (
     select (row_number() over (order by ${column} desc, p.id desc))::int4, ${cardColumns('r.viewer')}
     from posts p ${CARD_JOINS}
@@ -104,6 +106,8 @@ const publishedPages = (column: string, key: string) => `
         and (not r.following
           or exists (select 1 from follows f where f.follower_id = r.viewer and f.creator_id = p.author_id))
         and not exists (select 1 from user_blocks b where b.blocker_id = r.viewer and b.blocked_id = p.author_id)
+        and (r.keyword is null or (p.price = 0 and p.search_grams @> search_query_grams(r.keyword)
+          and p.content ilike r.pattern escape '\\'))
         and (r.after_key is null or (${column}, p.id) < (${key}, r.after_id))
       order by ${column} desc, p.id desc
       limit r.lim
@@ -133,6 +137,8 @@ export interface PublishedFilter {
   categoryId?: number | undefined
   authorId?: number | undefined
   following: boolean
+  /** Normalised (search's normalizeKeyword). */
+  keyword?: string | undefined
 }
 
 interface PageRequest {
@@ -154,6 +160,8 @@ function batchedPages(db: Db, name: string, text: string) {
       requests.map((r) => r.after?.key ?? null),
       requests.map((r) => r.after?.id ?? null),
       requests.map((r) => r.limit),
+      requests.map((r) => r.filter.keyword ?? null),
+      requests.map((r) => (r.filter.keyword === undefined ? null : containsPattern(r.filter.keyword))),
     ])
     const pages: CardRow[][] = requests.map(() => [])
     for (const row of rows) pages[(row[0] as number) - 1]!.push(toCardRow(row.slice(2)))

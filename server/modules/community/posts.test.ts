@@ -109,6 +109,34 @@ describe.each(BACKENDS)('posts (%s)', (backend) => {
     }
   })
 
+  it('post/list keyword: free published posts whose text contains it, in the sort asked, paged', async () => {
+    const me = await viewer()
+    const author = await insertUser(t.db, { nickname: '作者' })
+    const post = (content: string, i: number, spec: { price?: number; state?: PostState } = {}) =>
+      insertPost(t.db, { authorId: author, content, at: new Date(START_MS + i * 60_000), ...spec })
+    const matching: number[] = []
+    for (let i = 0; i < 12; i++) matching.push(await post(`第${i}天 在海边看日落 Sunset`, i))
+    const apart = await post('夏日日光', 20) // holds 夏日 and 日光, not 夏日光
+    await post('在海边看日落', 21, { price: 500 })
+    await post('在海边看日落', 22, { state: PostState.Pending })
+    await post('山里', 23)
+    const pages: number[][] = []
+    let cursor: string | undefined
+    do {
+      const page: Page<PostCard> = await ok(me.client, 'post/list', { keyword: '海边', cursor })
+      pages.push(page.items.map((card) => card.id))
+      cursor = page.nextCursor ?? undefined
+    } while (cursor)
+    expect(pages).toEqual([matching.slice(2).reverse(), matching.slice(0, 2).reverse()])
+    const ids = async (body: object) =>
+      (await ok<Page<PostCard>>(me.client, 'post/list', body)).items.map((card) => card.id)
+    expect(await ids({ keyword: ' SUNSET ', sort: 'hot' })).toHaveLength(10)
+    expect(await ids({ keyword: '夏日光' })).toEqual([])
+    expect(await ids({ keyword: '日' })).toEqual([apart, ...matching.slice(3).reverse()])
+    expect(await ids({})).toContain(matching[11])
+    expect((await codeOf(me.client, 'post/list', { keyword: '' })).code).toBe(4000)
+  })
+
   it('post/list sort hot: by likes and comments, ties by newest id, paged without repeats', async () => {
     const me = await viewer()
     const author = await insertUser(t.db)

@@ -24,6 +24,7 @@ import { createWalletService } from '../wallet/service.ts'
 import type { CommunityDeps } from './deps.ts'
 import { PostLedgerReason } from './ledger.ts'
 import * as repo from './posts-repo.ts'
+import { normalizeKeyword } from '../search/service.ts'
 import { PostOrders, type CardRow, type PostOrder } from './posts-repo.ts'
 
 type ListRequest = v.InferOutput<typeof PostListRequestSchema>
@@ -154,13 +155,16 @@ export function createPostsService(deps: CommunityDeps) {
   async function list(userId: number, request: ListRequest): Promise<Page<PostCard>> {
     const order = request.sort === 'hot' ? PostOrders.hot : PostOrders.latest
     const after = decodeCursor(order.name, request.cursor)
-    const filter = { categoryId: request.categoryId, authorId: request.authorId, following: request.following }
+    const filter = {
+      categoryId: request.categoryId,
+      authorId: request.authorId,
+      following: request.following,
+      keyword: request.keyword === undefined ? undefined : normalizeKeyword(request.keyword),
+    }
     const options = { sort: request.sort, filter, after, limit: PAGE_SIZE + 1 }
     const uncached = async () => pageOf(userId, await repo.listPublished(db, userId, options), order)
     if (request.following) return uncached()
-    const key = [order.name, filter.categoryId ?? '', filter.authorId ?? '', after?.key ?? '', after?.id ?? ''].join(
-      '|',
-    )
+    const key = JSON.stringify([order.name, filter.categoryId, filter.authorId, filter.keyword, after?.key, after?.id])
     const shared = await sharedPages(key, () => repo.listPublished(db, null, options))
     if (shared.length === 0) return pageOf(userId, shared, order)
     const state = await repo.viewerState(db, userId, shared)

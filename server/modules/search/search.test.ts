@@ -2,11 +2,13 @@ import { desc, eq, sql, type SQL } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { HotKeywordsResult, Page, VideoCard } from '../../../core/contracts/media.ts'
 import type { Db } from '../../db/client.ts'
+import { users } from '../../db/schema/accounts.ts'
 import { actors, tags, videoActors, videos, videoTags } from '../../db/schema/catalogue.ts'
+import { posts } from '../../db/schema/community.ts'
 import { searchCounts } from '../../db/schema/search.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
 import { insertTestCatalogue, sortedIds } from '../catalogue/test-catalogue.ts'
-import { containsPattern, matchesKeyword } from './repo.ts'
+import { containsPattern, gramsHold, matchesKeyword } from './repo.ts'
 import { normalizeKeyword } from './service.ts'
 
 describe.each(BACKENDS)('search (%s)', (backend) => {
@@ -183,12 +185,19 @@ describe.each(BACKENDS)('search (%s)', (backend) => {
     expect(ids(await search('大舟'))).toEqual([video])
   })
 
-  it('finds matches through the GIN index of the search grams', async () => {
+  it('finds videos, nicknames and posts through the GIN indexes of their search grams', async () => {
     await addVideos([{ title: '夏日海边的旅行' }])
     const query = (keyword: string) =>
       sql`select ${videos.id} from ${videos} where ${matchesKeyword(keyword)} order by ${desc(videos.playCount)}`
     for (const keyword of ['海', '海边', '海边的旅']) {
       expect(await plan(t.db, query(keyword)), keyword).toMatch(/Bitmap Index Scan on videos_search_grams_idx/)
+    }
+    for (const [table, column] of [
+      [users, users.searchGrams],
+      [posts, posts.searchGrams],
+    ] as const) {
+      const found = sql`select 1 from ${table} where ${gramsHold(column, '海边')}`
+      expect(await plan(t.db, found)).toMatch(/Bitmap Index Scan on (users|posts)_search_grams_idx/)
     }
   })
 
