@@ -78,23 +78,28 @@ export async function connectRedis(
   const prefix = options.prefix ?? 'marquee:'
   const client = newConnection(url, `${prefix}commands`)
   const subscriber = newConnection(url, `${prefix}subscriber`)
-  // Without a listener ioredis drops its errors silently; a reconnect loop logs one line per attempt.
+  // Without a listener ioredis drops its errors silently. While connecting, the first error says
+  // why (connect() itself only says the connection closed); after, a reconnect loop logs one line per attempt.
+  let connected = false
+  let firstError: Error | null = null
   for (const [name, connection] of [
     ['commands', client],
     ['subscriber', subscriber],
   ] as const) {
-    connection.on('error', (error: Error) =>
-      options.log?.warn({ connection: name, error: error.message }, 'redis error'),
-    )
+    connection.on('error', (error: Error) => {
+      if (connected) options.log?.warn({ connection: name, error: error.message }, 'redis error')
+      else firstError ??= error
+    })
   }
   try {
     await Promise.all([client.connect(), subscriber.connect()])
     await client.ping()
+    connected = true
   } catch (error) {
     client.disconnect()
     subscriber.disconnect()
     throw new RedisUnreachableError(
-      `Could not connect to Redis (REDIS_URL ${redactedRedisUrl(url)}): ${(error as Error).message}`,
+      `Could not connect to Redis (REDIS_URL ${redactedRedisUrl(url)}): ${(firstError ?? (error as Error)).message}`,
     )
   }
 
