@@ -101,13 +101,16 @@ export const userRevoke: AdminCommand = {
   summary: 'end every session of a user (each device must log in again)',
   parse(args) {
     const userId = soleIdArg(args, 'user')
-    return async ({ db, now, sessions }) => {
+    return async ({ config, db, now, sessions }) => {
       await existingUser(db, userId)
       const revoked = await db.transaction((tx) => revokeAllSessions(tx, userId, new Date(now())))
       // Run inside the server (the control socket), its session lookup forgets them at once.
-      sessions?.forgetHashes(revoked)
+      await sessions?.forgetHashes(revoked)
+      // With REDIS_URL the server's lookup tells every process (server/plugins/README.md).
       const where = sessions
-        ? `this server forgot them at once, any other within ${SESSION_CACHE_MS / 1000} s`
+        ? config.redisUrl
+          ? 'every server process forgot them at once'
+          : `this server forgot them at once, any other within ${SESSION_CACHE_MS / 1000} s`
         : `a running server stops trusting them within ${SESSION_CACHE_MS / 1000} s`
       return `user ${userId}: ${revoked.length} sessions ended; ${where}`
     }
