@@ -9,7 +9,7 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/postgres-global-setup.ts'],
+          globalSetup: ['tests/support/postgres-global-setup.ts', 'tests/support/pglite-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
