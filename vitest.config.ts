@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    // Vitest 4.1 runs one worker less than the cores when not watching: one on CI's two, so the
+    // files ran one at a time while each waited on PostgreSQL, ffmpeg or a child process. The
+    // e2e project keeps its single worker (fileParallelism: false) and runs after the others.
+    maxWorkers: '100%',
     projects: [
       { test: { name: 'core', include: ['core/**/*.test.ts'], environment: 'node' } },
       {
@@ -9,7 +13,11 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/postgres-global-setup.ts', 'tests/support/redis-global-setup.ts'],
+          globalSetup: [
+            'tests/support/postgres-global-setup.ts',
+            'tests/support/redis-global-setup.ts',
+            'tests/support/pglite-global-setup.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

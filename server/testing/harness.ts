@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest'
+import type {} from '../../tests/support/pglite-global-setup.ts'
 import type {} from '../../tests/support/postgres-global-setup.ts'
 import { buildApp } from '../app.ts'
 import { parseConfig, type Config } from '../config.ts'
@@ -29,22 +31,23 @@ const EMPTY_TABLES = `DO $$ DECLARE tables text; BEGIN
 END $$`
 
 /**
- * A fresh, migrated database per test: one database per file, migrated once (PGlite: an
- * in-memory instance, which takes seconds to start), emptied before each test. Emptying is a
- * fraction of migrating again, which each test paid before; no migration inserts rows, so an
- * emptied database is a migrated one. On PostgreSQL the connections a test left behind (a job
- * worker's) are ended first, so they cannot hold a lock the emptying waits for.
+ * A fresh, migrated database per test: one database per file, migrated once, emptied before
+ * each test. Emptying is a fraction of migrating again; no migration inserts rows, so an
+ * emptied database is a migrated one. PGlite: an in-memory instance loaded from the run's
+ * migrated image (pglite-global-setup.ts), since a blank one runs initdb, seconds of CPU. On
+ * PostgreSQL the connections a test left behind (a job worker's) are ended first, so they
+ * cannot hold a lock the emptying waits for.
  */
 export function useFreshDatabase(backend: Backend, options: { poolSize?: number } = {}) {
   let current: Database | null = null
   let pglite: PGlite | null = null
-  let migrated = false
+  let untouched = true
   let admin: pg.Client | null = null
   let fileDatabase = ''
 
   beforeAll(async () => {
     if (backend === 'pglite') {
-      pglite = new PGlite()
+      pglite = new PGlite({ loadDataDir: new Blob([readFileSync(inject('pgliteMigratedImage'))]) })
       await pglite.waitReady
       return
     }
@@ -60,10 +63,9 @@ export function useFreshDatabase(backend: Backend, options: { poolSize?: number 
 
   beforeEach(async () => {
     if (pglite) {
-      // Migrated in the first test's hook rather than with the start, so neither hook holds both.
-      if (migrated) await pglite.exec(EMPTY_TABLES)
-      else await wrapPglite(pglite).migrate()
-      migrated = true
+      // The image is migrated and empty: only the tests after the first need emptying.
+      if (!untouched) await pglite.exec(EMPTY_TABLES)
+      untouched = false
       // The instance outlives the test; the file's afterAll closes it.
       current = { ...wrapPglite(pglite), close: async () => {} }
       return
