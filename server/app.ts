@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify'
+import type { Registry } from 'prom-client'
 import { ResultCode } from '../core/protocol/codes.ts'
 import type { ProtocolCrypto } from '../core/protocol/crypto.ts'
 import type { Config } from './config.ts'
@@ -49,6 +50,9 @@ import { registerSandboxCheckoutPage } from './modules/payments/sandbox-checkout
 import { createPaymentProvider } from './modules/payments/sandbox-provider.ts'
 import { CALL_PATH_PREFIX } from '../core/contracts/call.ts'
 import { createCallRegistrar } from './plugins/calls.ts'
+import { databaseProbe, registerHealthRoutes, type ReadinessProbe } from './plugins/health.ts'
+import { registerMetrics } from './plugins/metrics.ts'
+import { registerOverloadShedding } from './plugins/overload.ts'
 import { createMemoryNonceStore, type NonceStore } from './plugins/nonce-store.ts'
 import { createResultSender, registerProtocol } from './plugins/protocol.ts'
 import { createCallerLimit } from './plugins/rate-limit.ts'
@@ -75,6 +79,8 @@ export interface AppOptions {
   smsGateway?: SmsGateway
   /** Check every call's answer against its contract (tests). */
   checkAnswers?: boolean
+  /** What /readyz checks besides the database (Redis, when REDIS_URL is set). */
+  readinessProbes?: readonly ReadinessProbe[]
 }
 
 /** The whole server as one Fastify instance; reads no environment and does not listen. */
@@ -101,6 +107,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     })
   const sendResult = createResultSender({ config, crypto })
   registerSecurityHeaders(app)
+  // First, so every route is measured, and shed before anything else runs.
+  const metrics = registerMetrics(app, { db, token: config.metricsToken, nonceStore, log: app.log })
+  app.decorate('metrics', metrics)
+  await registerOverloadShedding(app, { config, metrics })
+  registerHealthRoutes(app, [databaseProbe(db), ...(options.readinessProbes ?? [])])
   app.addHook('onClose', async () => requestLog.summarise(app.log))
   const limitCaller = await createCallerLimit(app, {
     perIp: config.rateLimitPerIp,
@@ -246,10 +257,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSandboxSmsPage(app, smsGateway)
   registerSandboxCheckoutPage(app, paymentProvider)
 
-  app.get('/healthz', (_request, reply) => {
-    reply.type('application/json; charset=utf-8').send('{"status":"ok"}')
-  })
-
   await registerStaticApp(app, config.staticDir)
   return app
 }
@@ -260,5 +267,7 @@ declare module 'fastify' {
     payments: PaymentServices
     /** This process's job worker (tests drain it). */
     jobs: JobWorker
+    /** The app's Prometheus registry (/metrics): `registers: [app.metrics]` adds a metric. */
+    metrics: Registry
   }
 }

@@ -56,6 +56,18 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   }
 }
 
+/** What /metrics reports of the database connections: the pool's counts, or the embedded database. */
+export type ConnectionStats = { kind: 'pglite' } | { kind: 'postgres'; total: number; idle: number; waiting: number }
+
+/** Read from the driver drizzle was given (`$client`), so any Db — the app's or a test's — answers. */
+export function connectionStatsOf(db: Db): ConnectionStats {
+  const client = (db as Db & { $client?: unknown }).$client
+  if (client instanceof pg.Pool) {
+    return { kind: 'postgres', total: client.totalCount, idle: client.idleCount, waiting: client.waitingCount }
+  }
+  return { kind: 'pglite' }
+}
+
 /** close() may be called from several shutdown paths; the driver is closed only the first time. */
 function once(close: () => Promise<void>): () => Promise<void> {
   let closing: Promise<void> | null = null
