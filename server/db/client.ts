@@ -22,10 +22,13 @@ export interface Database {
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url))
 
+/** Where the embedded database keeps its files. */
+export const embeddedDatabaseDir = (dataDir: string) => join(dataDir, 'pglite')
+
 /** Embedded PostgreSQL in `${dataDir}/pglite` unless DATABASE_URL names a server. */
 export async function openDatabase(config: { dataDir: string; databaseUrl: string }): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl)
-  const dir = join(config.dataDir, 'pglite')
+  const dir = embeddedDatabaseDir(config.dataDir)
   mkdirSync(dir, { recursive: true })
   const client = new PGlite(dir)
   await client.waitReady
