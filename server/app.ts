@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify'
+import type { Registry } from 'prom-client'
 import { ResultCode } from '../core/protocol/codes.ts'
 import type { ProtocolCrypto } from '../core/protocol/crypto.ts'
 import type { Config } from './config.ts'
@@ -49,6 +50,9 @@ import { registerSandboxCheckoutPage } from './modules/payments/sandbox-checkout
 import { createPaymentProvider } from './modules/payments/sandbox-provider.ts'
 import { CALL_PATH_PREFIX } from '../core/contracts/call.ts'
 import { createCallRegistrar } from './plugins/calls.ts'
+import { databaseProbe, registerHealthRoutes, type ReadinessProbe } from './plugins/health.ts'
+import { registerMetrics } from './plugins/metrics.ts'
+import { registerOverloadShedding } from './plugins/overload.ts'
 import { createMemoryNonceStore, createRedisNonceStore, type NonceStore } from './plugins/nonce-store.ts'
 import { createResultSender, registerProtocol } from './plugins/protocol.ts'
 import { createCallerLimit } from './plugins/rate-limit.ts'
@@ -83,6 +87,8 @@ export interface AppOptions {
   smsGateway?: SmsGateway
   /** Check every call's answer against its contract (tests). */
   checkAnswers?: boolean
+  /** What /readyz checks besides the database (Redis, when REDIS_URL is set). */
+  readinessProbes?: readonly ReadinessProbe[]
 }
 
 /** The whole server as one Fastify instance; reads no environment and does not listen. */
@@ -115,6 +121,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('nonceStore', nonceStore)
   const sendResult = createResultSender({ config, crypto })
   registerSecurityHeaders(app, { connectSources: loopbackLines(config.publicUrl) })
+  // First, so every route is measured, and shed before anything else runs.
+  const metrics = registerMetrics(app, { db, token: config.metricsToken, nonceStore, log: app.log })
+  app.decorate('metrics', metrics)
+  await registerOverloadShedding(app, { config, metrics })
+  const redisProbe: ReadinessProbe[] = redis
+    ? [
+        {
+          name: 'redis',
+          check: async () => {
+            if (!(await redis.ping())) throw new Error('Redis did not answer PING')
+          },
+        },
+      ]
+    : []
+  registerHealthRoutes(app, [databaseProbe(db), ...redisProbe, ...(options.readinessProbes ?? [])])
   await registerCrossOriginCalls(app)
   app.addHook('onClose', async () => requestLog.summarise(app.log))
   const limitCaller = await createCallerLimit(
@@ -265,10 +286,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSandboxSmsPage(app, smsGateway)
   registerSandboxCheckoutPage(app, paymentProvider)
 
-  app.get('/healthz', (_request, reply) => {
-    reply.type('application/json; charset=utf-8').send('{"status":"ok"}')
-  })
-
   await registerStaticApp(app, config.staticDir)
   return app
 }
@@ -283,5 +300,7 @@ declare module 'fastify' {
     redis: SharedRedis | null
     /** Where nonces are remembered; `counts()` for /metrics. */
     nonceStore: NonceStore
+    /** The app's Prometheus registry (/metrics): `registers: [app.metrics]` adds a metric. */
+    metrics: Registry
   }
 }

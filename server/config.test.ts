@@ -37,6 +37,10 @@ describe('parseConfig', () => {
       inviteRegisterPoints: 100,
       inviteDailyCap: 50,
       inviteIpDailyCap: 5,
+      metricsToken: '',
+      shutdownTimeoutMs: 10_000,
+      overloadEventLoopDelayMs: 1000,
+      overloadHeapPercent: 90,
     })
   })
 
@@ -82,6 +86,10 @@ describe('parseConfig', () => {
       INVITE_REGISTER_POINTS: '0',
       INVITE_DAILY_CAP: '3',
       INVITE_IP_DAILY_CAP: '2',
+      METRICS_TOKEN: 'scrape-me-0123456789',
+      SHUTDOWN_TIMEOUT_MS: '2500',
+      OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+      OVERLOAD_HEAP_PERCENT: '80',
     })
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -116,6 +124,10 @@ describe('parseConfig', () => {
       inviteRegisterPoints: 0,
       inviteDailyCap: 3,
       inviteIpDailyCap: 2,
+      metricsToken: 'scrape-me-0123456789',
+      shutdownTimeoutMs: 2500,
+      overloadEventLoopDelayMs: 0,
+      overloadHeapPercent: 80,
     })
   })
 
@@ -233,5 +245,10 @@ describe('parseConfig', () => {
   it('does not echo the REDIS_URL either, and wants it only beside a PostgreSQL server', () => {
     expect(() => parseConfig({ REDIS_URL: 'http://:hunter2@x' })).toThrow(/^(?!.*hunter2)/s)
     expect(() => parseConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/REDIS_URL: needs DATABASE_URL/)
+  })
+
+  it('wants a METRICS_TOKEN long enough not to be guessed, and does not echo it', () => {
+    expect(() => parseConfig({ METRICS_TOKEN: 'short-secret' })).toThrow(/METRICS_TOKEN: expected at least 16/)
+    expect(() => parseConfig({ METRICS_TOKEN: 'has spaces inside it, sixteen+' })).toThrow(/^(?!.*sixteen)/s)
   })
 })

@@ -71,6 +71,17 @@ export interface Config {
   inviteDailyCap: number
   /** Invite bindings one address may make per Asia/Shanghai day. */
   inviteIpDailyCap: number
+  /**
+   * The bearer token /metrics asks for; empty: /metrics answers only requests made straight over
+   * loopback, none a proxy forwarded (docs/operating.md).
+   */
+  metricsToken: string
+  /** How long SIGTERM waits for requests in flight before cutting their connections. */
+  shutdownTimeoutMs: number
+  /** Mean event-loop delay past which requests are answered 503 with Retry-After; 0: never. */
+  overloadEventLoopDelayMs: number
+  /** Percent of V8's heap limit in use past which requests are answered 503; 0: never. */
+  overloadHeapPercent: number
 }
 
 export class ConfigError extends Error {
@@ -239,6 +250,12 @@ export function parseConfig(env: Env): Config {
   if (logFormat !== logFormatRaw)
     problems.push(`LOG_FORMAT=${JSON.stringify(logFormatRaw)}: expected ${LOG_FORMATS.join(', ')}`)
 
+  // Sent as a bearer header, never in a URL; short tokens are guessable from outside.
+  const metricsToken = value('METRICS_TOKEN') ?? ''
+  if (metricsToken && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
+    problems.push('METRICS_TOKEN: expected at least 16 printable characters without spaces, or empty for loopback only')
+  }
+
   const production = value('NODE_ENV') === 'production'
   const config: Config = {
     host,
@@ -283,6 +300,10 @@ export function parseConfig(env: Env): Config {
     inviteRegisterPoints: int('INVITE_REGISTER_POINTS', 100, 0, 1_000_000),
     inviteDailyCap: int('INVITE_DAILY_CAP', 50, 0, 1_000_000),
     inviteIpDailyCap: int('INVITE_IP_DAILY_CAP', 5, 0, 1_000_000),
+    metricsToken,
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    overloadEventLoopDelayMs: int('OVERLOAD_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
+    overloadHeapPercent: int('OVERLOAD_HEAP_PERCENT', 90, 0, 100),
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return config

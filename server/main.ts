@@ -90,16 +90,27 @@ redisLog.to = app.log
 let channel: AdminChannel | null = null
 // Before the database closes: a command still running finishes on it.
 app.addHook('preClose', async () => channel?.close())
-app.addHook('onClose', async () => {
-  await redis?.close()
-  await database.close()
-  lock?.release()
-})
+
+/**
+ * Closes the app (it stops listening, waits for the requests in flight, stops the job worker and
+ * the timers), then Redis, the database and the lock. They close after app.close() rather than
+ * in an onClose hook: those run last-registered first, so it would close before the job worker
+ * had put its running job back.
+ */
+async function close() {
+  try {
+    await app.close()
+  } finally {
+    await redis?.close()
+    await database.close()
+    lock?.release()
+  }
+}
 
 try {
   await app.listen({ host: config.host, port: config.port })
 } catch (error) {
-  await app.close()
+  await close()
   fail(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`)
 }
 try {
@@ -109,7 +120,7 @@ try {
     log: app.log,
   })
 } catch (error) {
-  await app.close()
+  await close()
   fail(`Could not open the admin control socket in ${config.dataDir}/control: ${(error as Error).message}`)
 }
 if (!channel) app.log.warn('Another server answers admin commands on this DATA_DIR; this one does not listen for them')
@@ -123,9 +134,17 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (closing) return
     closing = true
     app.log.info(`${signal}: closing`)
-    // A stuck connection must not keep the process alive forever.
-    setTimeout(() => fail('Graceful close timed out after 10 s'), 10_000).unref()
-    app.close().then(
+    // New connections are refused and new requests on open ones answered 503 (return503OnClosing);
+    // requests in flight get SHUTDOWN_TIMEOUT_MS to finish, then their connections are cut so the
+    // database can still close cleanly.
+    const cut = setTimeout(() => {
+      app.log.warn(`requests still running after ${config.shutdownTimeoutMs} ms: their connections are cut`)
+      app.server.closeAllConnections()
+    }, config.shutdownTimeoutMs)
+    cut.unref()
+    // A close step that never settles must not keep the process alive forever.
+    setTimeout(() => fail('Graceful close did not finish; exiting anyway'), config.shutdownTimeoutMs + 10_000).unref()
+    close().then(
       () => process.exit(0),
       (error: unknown) => fail(`Close failed: ${(error as Error).message}`),
     )

@@ -1,6 +1,7 @@
 import { ConfigError, parseConfig, type Config } from '../config.ts'
 import { adminSocketPath, sendToServer } from './channel.ts'
-import { AdminError } from './command.ts'
+import { AdminError, CommandError, UsageError } from './command.ts'
+import { OFFLINE_COMMANDS } from './commands.ts'
 import { openAdminDatabase } from './database.ts'
 import { commandList, prepareCommand, runCommand, type AdminAnswer, type PreparedCommand } from './run-command.ts'
 
@@ -23,6 +24,27 @@ async function runHere(config: Config, prepared: PreparedCommand, io: AdminIo): 
   }
 }
 
+/** An OfflineCommand (db:backup, db:restore): in this process, never through a server. */
+async function runOffline(name: string, args: readonly string[], io: AdminIo): Promise<number> {
+  const command = OFFLINE_COMMANDS[name]!
+  let run
+  try {
+    run = command.parse(args, io.cwd ?? process.cwd())
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    io.stderr(`${name}: ${error.message}\nusage: npm run admin -- ${name} ${command.usage}`)
+    return 2
+  }
+  try {
+    io.stdout(await run(parseConfig(io.env)))
+    return 0
+  } catch (error) {
+    if (!(error instanceof ConfigError || error instanceof CommandError)) throw error
+    io.stderr(error instanceof CommandError ? `${name}: ${error.message}` : error.message)
+    return 1
+  }
+}
+
 /**
  * `npm run admin -- <command> …` against the server's configuration (the same environment
  * variables as `npm start`). A server running on this DATA_DIR runs the command itself, through
@@ -35,6 +57,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     io.stdout(commandList())
     return name === undefined ? 2 : 0
   }
+  if (Object.hasOwn(OFFLINE_COMMANDS, name)) return runOffline(name, args, io)
   const request = { command: name, args, cwd: io.cwd ?? process.cwd() }
   let answer: AdminAnswer
   try {

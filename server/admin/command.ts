@@ -59,3 +59,15 @@ export interface AdminCommand {
    */
   parse: (args: readonly string[], cwd: string) => AdminRun
 }
+
+/**
+ * A command on the embedded database's files (db:backup, db:restore): the CLI runs it itself,
+ * never through a running server, since it needs the server stopped; it takes the data-directory
+ * lock to be sure. An entry of OFFLINE_COMMANDS (server/admin/commands.ts).
+ */
+export interface OfflineCommand {
+  usage: string
+  summary: string
+  /** As AdminCommand's; the run function gets the configuration alone. */
+  parse: (args: readonly string[], cwd: string) => (config: Config) => Promise<string>
+}

@@ -27,7 +27,8 @@ import { smsOutbox } from './commands/sms-outbox.ts'
 import { orderRefund, orderSync } from './commands/orders.ts'
 import { walletAudit } from './commands/wallet-audit.ts'
 import { walletCredit } from './commands/wallet-credit.ts'
-import type { AdminCommand } from './command.ts'
+import { dbBackup, dbRestore } from './commands/database-files.ts'
+import type { AdminCommand, OfflineCommand } from './command.ts'
 
 /** Every `npm run admin -- <name>` command; a new one is one more entry (its file in commands/). */
 export const COMMANDS: Record<string, AdminCommand> = {
@@ -63,4 +64,10 @@ export const COMMANDS: Record<string, AdminCommand> = {
   'faq:remove': faqRemove,
   'codes:create': codesCreate,
   'message:broadcast': messageBroadcast,
+}
+
+/** The commands that need the server stopped, run by the CLI alone (OfflineCommand). */
+export const OFFLINE_COMMANDS: Record<string, OfflineCommand> = {
+  'db:backup': dbBackup,
+  'db:restore': dbRestore,
 }

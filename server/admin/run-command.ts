@@ -1,5 +1,5 @@
 import { CommandError, UsageError, type AdminRun, type AdminServices } from './command.ts'
-import { COMMANDS } from './commands.ts'
+import { COMMANDS, OFFLINE_COMMANDS } from './commands.ts'
 
 /** One command as the operator typed it; `cwd` is where, for the relative paths in `args`. */
 export interface AdminRequest {
@@ -18,7 +18,7 @@ export interface PreparedCommand {
 
 /** Every command with its arguments and summary, for `npm run admin` alone and unknown names. */
 export function commandList(): string {
-  const lines = Object.entries(COMMANDS).map(
+  const lines = Object.entries({ ...COMMANDS, ...OFFLINE_COMMANDS }).map(
     ([name, command]) => `  ${name} ${command.usage}\n      ${command.summary}`,
   )
   return `usage: npm run admin -- <command> [arguments]\n\ncommands:\n${lines.join('\n')}`
@@ -36,6 +36,10 @@ function usageAnswer(name: string, message: string): AdminAnswer {
  */
 export function prepareCommand(request: AdminRequest): PreparedCommand | AdminAnswer {
   const command = Object.hasOwn(COMMANDS, request.command) ? COMMANDS[request.command] : undefined
+  if (!command && Object.hasOwn(OFFLINE_COMMANDS, request.command)) {
+    // The CLI runs these itself; a running server holds the database they work on.
+    return { ok: false, usage: false, error: `${request.command} runs only with the server stopped` }
+  }
   if (!command) return { ok: false, usage: true, error: `unknown command ${request.command}\n\n${commandList()}` }
   try {
     return { name: request.command, run: command.parse(request.args, request.cwd) }

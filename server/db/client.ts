@@ -22,10 +22,13 @@ export interface Database {
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url))
 
+/** Where the embedded database keeps its files. */
+export const embeddedDatabaseDir = (dataDir: string) => join(dataDir, 'pglite')
+
 /** Embedded PostgreSQL in `${dataDir}/pglite` unless DATABASE_URL names a server. */
 export async function openDatabase(config: { dataDir: string; databaseUrl: string }): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl)
-  const dir = join(config.dataDir, 'pglite')
+  const dir = embeddedDatabaseDir(config.dataDir)
   mkdirSync(dir, { recursive: true })
   const client = new PGlite(dir)
   await client.waitReady
@@ -54,6 +57,18 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: once(() => pool.end()),
   }
+}
+
+/** What /metrics reports of the database connections: the pool's counts, or the embedded database. */
+export type ConnectionStats = { kind: 'pglite' } | { kind: 'postgres'; total: number; idle: number; waiting: number }
+
+/** Read from the driver drizzle was given (`$client`), so any Db — the app's or a test's — answers. */
+export function connectionStatsOf(db: Db): ConnectionStats {
+  const client = (db as Db & { $client?: unknown }).$client
+  if (client instanceof pg.Pool) {
+    return { kind: 'postgres', total: client.totalCount, idle: client.idleCount, waiting: client.waitingCount }
+  }
+  return { kind: 'pglite' }
 }
 
 /** close() may be called from several shutdown paths; the driver is closed only the first time. */

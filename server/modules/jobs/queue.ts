@@ -184,3 +184,6 @@ export function createJobWorker(deps: JobWorkerDeps) {
 }
 
 export type JobWorker = ReturnType<typeof createJobWorker>
+
+/** Every process's jobs by state, from the database (what /metrics reports). */
+export const countJobs = (db: Db) => repo.countUnfinished(db)

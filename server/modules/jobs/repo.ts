@@ -112,3 +112,15 @@ export async function release(db: Db, job: ClaimedJob, now: Date): Promise<boole
     .returning({ id: jobs.id })
   return rows.length > 0
 }
+
+/** Jobs waiting, running and failed for good (done ones are not counted), for /metrics. */
+export async function countUnfinished(db: Db): Promise<Record<'queued' | 'running' | 'failed', number>> {
+  const rows = await db
+    .select({ state: jobs.state, count: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(inArray(jobs.state, ['queued', 'running', 'failed']))
+    .groupBy(jobs.state)
+  const counts = { queued: 0, running: 0, failed: 0 }
+  for (const row of rows) counts[row.state as keyof typeof counts] = row.count
+  return counts
+}

@@ -1,0 +1,102 @@
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { embeddedDatabaseDir } from './client.ts'
+import { acquireDataDirLock, LockError, type DataDirLock } from './lock.ts'
+
+/** A backup or restore that cannot go ahead; nothing was changed. */
+export class BackupError extends Error {
+  override name = 'BackupError'
+}
+
+/** The data-directory lock, or a refusal saying that a server holds it. */
+function lockStoppedDataDir(dataDir: string): DataDirLock {
+  try {
+    return acquireDataDirLock(dataDir)
+  } catch (error) {
+    if (!(error instanceof LockError)) throw error
+    throw new BackupError(
+      `${error.message}\nBackups and restores run with the server stopped: stop it, then try again.`,
+    )
+  }
+}
+
+const isEmptyDir = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0
+
+/**
+ * Writes the embedded database in `dataDir` to `file` as PGlite's gzipped tarball of its data
+ * directory (dumpDataDir), with the server stopped: the lock is taken, so no server starts
+ * meanwhile. An existing file is never overwritten; the tarball is written beside it first and
+ * renamed, so a failed backup leaves no truncated file under the name asked for.
+ */
+export async function backupEmbeddedDatabase(dataDir: string, file: string): Promise<{ bytes: number }> {
+  if (existsSync(file)) throw new BackupError(`${file} already exists; choose a new name`)
+  if (!existsSync(dirname(file))) throw new BackupError(`${dirname(file)} does not exist`)
+  const lock = lockStoppedDataDir(dataDir)
+  try {
+    const dir = embeddedDatabaseDir(dataDir)
+    if (!existsSync(join(dir, 'PG_VERSION'))) throw new BackupError(`there is no embedded database in ${dir}`)
+    const pglite = new PGlite(dir)
+    let bytes: Buffer
+    try {
+      await pglite.waitReady
+      // Everything in the data files, so the tarball does not depend on replaying the WAL.
+      await pglite.exec('checkpoint')
+      bytes = Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer())
+    } finally {
+      await pglite.close()
+    }
+    const partial = `${file}.partial`
+    writeFileSync(partial, bytes, { flag: 'wx' })
+    renameSync(partial, file)
+    return { bytes: bytes.length }
+  } finally {
+    lock.release()
+  }
+}
+
+/**
+ * Loads a backup into `dataDir`'s embedded database, with the server stopped. An empty (or new)
+ * data directory only, unless `force`: then the database there is replaced. The backup is
+ * loaded and opened in a directory beside the target first, and only a database that opened
+ * replaces anything.
+ */
+export async function restoreEmbeddedDatabase(
+  dataDir: string,
+  file: string,
+  options: { force: boolean },
+): Promise<{ tables: number }> {
+  if (!existsSync(file)) throw new BackupError(`${file} does not exist`)
+  const lock = lockStoppedDataDir(dataDir)
+  try {
+    const target = embeddedDatabaseDir(dataDir)
+    if (!isEmptyDir(target) && !options.force) {
+      throw new BackupError(
+        `${target} already holds a database; restore into a new DATA_DIR, or add --force to replace it`,
+      )
+    }
+    const staging = `${target}.restoring`
+    rmSync(staging, { recursive: true, force: true })
+    let tables = 0
+    try {
+      const pglite = new PGlite(staging, { loadDataDir: new Blob([readFileSync(file)]) })
+      try {
+        await pglite.waitReady
+        const { rows } = await pglite.query<{ n: number }>(
+          "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
+        )
+        tables = rows[0]?.n ?? 0
+      } finally {
+        await pglite.close()
+      }
+    } catch (error) {
+      rmSync(staging, { recursive: true, force: true })
+      throw new BackupError(`${file} could not be loaded as a Marquee backup: ${(error as Error).message}`)
+    }
+    rmSync(target, { recursive: true, force: true })
+    renameSync(staging, target)
+    return { tables }
+  } finally {
+    lock.release()
+  }
+}

@@ -1,0 +1,51 @@
+import { getHeapStatistics } from 'node:v8'
+import underPressure from '@fastify/under-pressure'
+import type { FastifyInstance } from 'fastify'
+import { Counter, type Registry } from 'prom-client'
+import type { Config } from '../config.ts'
+import { sendPlainStatus } from '../errors.ts'
+
+/** What an overloaded server tells a client to wait before trying again. */
+export const OVERLOAD_RETRY_AFTER_SECONDS = 5
+
+/**
+ * Route config that keeps a route answering under pressure: the health and metrics routes, so
+ * a load balancer and a scraper still see the process (the plugin's per-route handler).
+ */
+export const EXEMPT_FROM_OVERLOAD = { pressureHandler: () => undefined }
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** @fastify/under-pressure's per-route handler; EXEMPT_FROM_OVERLOAD lets the request through. */
+    pressureHandler?: () => undefined
+  }
+}
+
+/**
+ * Load shedding (@fastify/under-pressure): past the configured event-loop delay or share of V8's
+ * heap, every request is answered 503 with Retry-After at once, so a client backs off instead of
+ * waiting in a queue whose latency keeps growing. Both thresholds 0: nothing is shed.
+ */
+export async function registerOverloadShedding(
+  app: FastifyInstance,
+  options: { config: Pick<Config, 'overloadEventLoopDelayMs' | 'overloadHeapPercent'>; metrics: Registry },
+) {
+  const { overloadEventLoopDelayMs, overloadHeapPercent } = options.config
+  if (overloadEventLoopDelayMs === 0 && overloadHeapPercent === 0) return
+  const shed = new Counter({
+    name: 'marquee_overload_rejected_total',
+    help: 'Requests answered 503 because the process was overloaded, by the threshold passed.',
+    labelNames: ['reason'],
+    registers: [options.metrics],
+  })
+  await app.register(underPressure, {
+    maxEventLoopDelay: overloadEventLoopDelayMs,
+    maxHeapUsedBytes: Math.floor((getHeapStatistics().heap_size_limit * overloadHeapPercent) / 100),
+    retryAfter: OVERLOAD_RETRY_AFTER_SECONDS,
+    pressureHandler: (_request, reply, type) => {
+      shed.inc({ reason: type })
+      reply.header('Retry-After', String(OVERLOAD_RETRY_AFTER_SECONDS))
+      sendPlainStatus(reply, 503)
+    },
+  })
+}
