@@ -4,6 +4,7 @@
  */
 import { open } from '../core/protocol/envelope.ts'
 import { buildApp as buildWebApp, freePort, startServer } from '../tests/support/server-process.ts'
+import { clusterBenchmark, formatClusterBenchmark } from './cluster.ts'
 import { communityThroughput, formatCommunityThroughput } from './community.ts'
 import { descrambleBenchmark, formatDescrambleBenchmark } from './descramble.ts'
 import { floodBenchmark, formatFloodBenchmark } from './flood.ts'
@@ -133,4 +134,8 @@ if (benchSelected('descramble')) {
 
 if (benchSelected('flood')) {
   for (const line of formatFloodBenchmark(await floodBenchmark())) console.log(line)
+}
+
+if (benchSelected('cluster')) {
+  for (const line of formatClusterBenchmark(await clusterBenchmark())) console.log(line)
 }
