@@ -49,7 +49,7 @@ import { registerSandboxCheckoutPage } from './modules/payments/sandbox-checkout
 import { createPaymentProvider } from './modules/payments/sandbox-provider.ts'
 import { CALL_PATH_PREFIX } from '../core/contracts/call.ts'
 import { createCallRegistrar } from './plugins/calls.ts'
-import { createMemoryNonceStore, type NonceStore } from './plugins/nonce-store.ts'
+import { createMemoryNonceStore, createRedisNonceStore, type NonceStore } from './plugins/nonce-store.ts'
 import { createResultSender, registerProtocol } from './plugins/protocol.ts'
 import { createCallerLimit } from './plugins/rate-limit.ts'
 import { RateLimitedError } from './plugins/failure-limit.ts'
@@ -59,6 +59,7 @@ import { mediaDirOf, registerStreamRoutes } from './modules/streams/routes.ts'
 import { createSessionLookup, registerSession, type SessionLookup } from './plugins/session.ts'
 import { registerStaticApp } from './plugins/static-app.ts'
 import { createNodeCrypto } from './protocol/node-crypto.ts'
+import { connectRedis, type SharedRedis } from './redis.ts'
 
 export interface AppOptions {
   config: Config
@@ -69,7 +70,13 @@ export interface AppOptions {
   nonceStore?: NonceStore
   randomBytes?: (length: number) => Uint8Array
   crypto?: ProtocolCrypto
-  /** Shared with the admin control socket, so its commands can end sessions here at once. */
+  /**
+   * What every process shares (REDIS_URL): nonces, rate limits, session revocations. Given, its
+   * owner closes it (server/main.ts, tests); absent with REDIS_URL set, the app connects its own
+   * and quits it as it closes.
+   */
+  redis?: SharedRedis
+  /** Shared with the admin control socket, so its commands can end sessions here at once (built with `redis`). */
   sessions?: SessionLookup
   /** Where text messages go; the gateway SMS_GATEWAY names unless given. */
   smsGateway?: SmsGateway
@@ -93,19 +100,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (_error, _request, reply) => sendPlainStatus(reply, 400),
   })
 
+  const redis = options.redis ?? (config.redisUrl ? await connectRedis(config.redisUrl, { log: app.log }) : null)
+  if (redis && !options.redis) app.addHook('onClose', async () => redis.close())
   const nonceStore =
     options.nonceStore ??
-    createMemoryNonceStore({
-      now,
-      onEvicted: (count) => app.log.warn({ count }, 'nonce store full: the oldest nonces were forgotten early'),
-    })
+    (redis
+      ? createRedisNonceStore(redis)
+      : createMemoryNonceStore({
+          now,
+          onEvicted: (count) => app.log.warn({ count }, 'nonce store full: the oldest nonces were forgotten early'),
+        }))
+  app.decorate('redis', redis)
+  app.decorate('nonceStore', nonceStore)
   const sendResult = createResultSender({ config, crypto })
   registerSecurityHeaders(app)
   app.addHook('onClose', async () => requestLog.summarise(app.log))
-  const limitCaller = await createCallerLimit(app, {
-    perIp: config.rateLimitPerIp,
-    perSession: config.rateLimitPerSession,
-  })
+  const limitCaller = await createCallerLimit(
+    app,
+    { perIp: config.rateLimitPerIp, perSession: config.rateLimitPerSession },
+    redis,
+  )
   registerProtocol(app, {
     config,
     crypto,
@@ -115,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     unsignedPrefixes: [KEY_PATH_PREFIX, NOTIFY_PATH_PREFIX],
     limitCaller,
   })
-  const sessions = options.sessions ?? createSessionLookup({ db, now })
+  const sessions = options.sessions ?? createSessionLookup({ db, now, redis, log: app.log })
   registerSession(app, sessions)
 
   app.setErrorHandler((error, request, reply) => {
@@ -156,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     config,
     wallet,
+    counters: redis,
     ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
   })
   registerAccountRoutes(
@@ -167,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       sessions,
       smsGateway,
       invites: invitations.accountHooks,
+      counters: redis,
       ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
     }),
   )
@@ -181,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     media: catalogue,
     appConfig: ping.appConfig,
+    counters: redis,
     ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
   })
   registerWatchingRoutes(calls.forModule('watching'), watching)
@@ -232,7 +249,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     creators: createCreatorsService(communityDeps),
     safety: createSafetyService(communityDeps),
   })
-  registerWelfareRoutes(calls.forModule('welfare'), createWelfareServices({ db, now, wallet }))
+  registerWelfareRoutes(calls.forModule('welfare'), createWelfareServices({ db, now, wallet, counters: redis }))
   registerInvitationRoutes(calls.forModule('invitations'), invitations)
   registerMessageRoutes(calls.forModule('messages'), createMessagesService({ db }))
   registerSupportRoutes(calls.forModule('support'), createSupportService({ db, now }))
@@ -260,5 +277,9 @@ declare module 'fastify' {
     payments: PaymentServices
     /** This process's job worker (tests drain it). */
     jobs: JobWorker
+    /** The Redis the processes share (REDIS_URL; null: in process), e.g. for /readyz (`ping()`). */
+    redis: SharedRedis | null
+    /** Where nonces are remembered; `counts()` for /metrics. */
+    nonceStore: NonceStore
   }
 }

@@ -13,6 +13,7 @@ import { logFormatOf } from './log.ts'
 import { createSmsGateway } from './modules/accounts/sms-gateway.ts'
 import { mediaDirOf } from './modules/streams/routes.ts'
 import { createSessionLookup } from './plugins/session.ts'
+import { connectRedis, RedisUnreachableError, type RedisLog, type SharedRedis } from './redis.ts'
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`)
@@ -54,20 +55,43 @@ try {
   fail(`Could not open the database (${where}): ${(error as Error).message}`)
 }
 
-const sessions = createSessionLookup({ db: database.db, now: Date.now })
+// Redis connects before the app is built (the admin socket's session lookup shares it): its
+// warnings go to stderr until the app's log takes them.
+const redisLog: RedisLog & { to: RedisLog | null } = {
+  to: null,
+  warn(object, message) {
+    if (this.to) this.to.warn(object, message)
+    else process.stderr.write(`${message} ${JSON.stringify(object)}\n`)
+  },
+}
+let redis: SharedRedis | null = null
+if (config.redisUrl) {
+  try {
+    redis = await connectRedis(config.redisUrl, { log: redisLog })
+  } catch (error) {
+    await database.close()
+    if (error instanceof RedisUnreachableError) fail(error.message)
+    throw error
+  }
+}
+
+const sessions = createSessionLookup({ db: database.db, now: Date.now, redis, log: redisLog })
 // One gateway for the app and the admin commands, so sms:outbox shows what the app sent.
 const smsGateway = createSmsGateway(config.smsGateway, { now: Date.now })
 const app = await buildApp({
   config,
   db: database.db,
+  ...(redis ? { redis } : {}),
   sessions,
   smsGateway,
   log: { level: config.logLevel, format: logFormatOf(config.logFormat, process.stdout.isTTY === true) },
 })
+redisLog.to = app.log
 let channel: AdminChannel | null = null
 // Before the database closes: a command still running finishes on it.
 app.addHook('preClose', async () => channel?.close())
 app.addHook('onClose', async () => {
+  await redis?.close()
   await database.close()
   lock?.release()
 })

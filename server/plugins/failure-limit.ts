@@ -1,6 +1,7 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import { ResultCode } from '../../core/protocol/codes.ts'
 import { AppError } from '../errors.ts'
+import type { SharedRedis } from '../redis.ts'
 
 /** Answered as 4290 (HTTP 429) with a Retry-After header. */
 export class RateLimitedError extends AppError {
@@ -10,7 +11,12 @@ export class RateLimitedError extends AppError {
   }
 }
 
+/** Where counters live: this process (null), or the Redis every process shares (REDIS_URL). */
+export type CounterStore = Pick<SharedRedis, 'client' | 'prefix'> | null
+
 export interface FailureLimitOptions {
+  /** Keeps this limit's counters apart from other limits' in a shared store. */
+  name: string
   /** Failures one key may have within the window; the next try is refused until the window passes. */
   maxFailures: number
   windowSeconds: number
@@ -27,10 +33,14 @@ export const failureKey = {
  * Counts failed tries (a wrong password, code or credential) per key and refuses a key's tries past
  * the limit. Every try takes a point before it is checked and a success gives it back, so tries
  * sent all at once are counted as they arrive, not after their (slow) checks. rate-limiter-flexible
- * keeps the counters; its Redis store takes the memory store's place when processes share them.
+ * keeps the counters, in Redis when processes share them (`store`): a guesser spreading tries over
+ * the processes meets one limit. A Redis error refuses the try (it is not counted, so not let through).
  */
-export function createFailureLimit(options: FailureLimitOptions) {
-  const limiter = new RateLimiterMemory({ points: options.maxFailures, duration: options.windowSeconds })
+export function createFailureLimit(options: FailureLimitOptions, store: CounterStore = null) {
+  const limits = { points: options.maxFailures, duration: options.windowSeconds }
+  const limiter = store
+    ? new RateLimiterRedis({ ...limits, storeClient: store.client, keyPrefix: `${store.prefix}fail:${options.name}` })
+    : new RateLimiterMemory(limits)
   return {
     /** Takes a point of every key, or throws RateLimitedError when one is spent. */
     async attempt(keys: readonly string[]) {

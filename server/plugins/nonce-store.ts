@@ -1,7 +1,8 @@
+import type { SharedRedis } from '../redis.ts'
+
 /**
  * Remembers nonces for the replay check (docs/protocol.md, "Replays"). In memory by default; several server
- * processes behind a load balancer need a shared store (Redis `SET nonce 1 NX EX ttl`)
- * behind the same interface.
+ * processes behind a load balancer share one in Redis (createRedisNonceStore, REDIS_URL).
  */
 export interface NonceStore {
   /** True when the nonce was new (and is now remembered for ttlSeconds); false on a replay. */
@@ -11,6 +12,15 @@ export interface NonceStore {
    * protocol check then finishes in the same tick.
    */
   rememberNow?(nonce: string, ttlSeconds: number): boolean
+  /** What this process asked the store since it began (for /metrics). */
+  counts(): NonceCounts
+}
+
+export interface NonceCounts {
+  /** Nonces that were new. */
+  remembered: number
+  /** Nonces refused as replays (4005). */
+  replays: number
 }
 
 export interface MemoryNonceStoreOptions {
@@ -67,6 +77,7 @@ function nonceKey(nonce: string): string {
 export function createMemoryNonceStore(
   options: MemoryNonceStoreOptions,
 ): NonceStore & Required<Pick<NonceStore, 'rememberNow'>> & { size(): number } {
+  const counts: NonceCounts = { remembered: 0, replays: 0 }
   const maxEntries = options.maxEntries ?? 1_000_000
   const startSecond = Math.floor(options.now() / 1000)
   const expiries = new Map<string, number>()
@@ -101,7 +112,11 @@ export function createMemoryNonceStore(
     if (oldestExpiry <= now) sweep(now)
     const key = nonceKey(nonce)
     const expiresAt = expiries.get(key)
-    if (expiresAt !== undefined && expiresAt > now) return false
+    if (expiresAt !== undefined && expiresAt > now) {
+      counts.replays++
+      return false
+    }
+    counts.remembered++
     if (expiries.size >= maxEntries) evictOldest(nowMs)
     const expiry = Math.ceil(nowMs / 1000) - startSecond + ttlSeconds
     // A nonce seen before and expired moves to the back, keeping the Map in expiry order.
@@ -116,5 +131,25 @@ export function createMemoryNonceStore(
       return Promise.resolve(rememberNow(nonce, ttlSeconds))
     },
     size: () => expiries.size,
+    counts: () => ({ ...counts }),
+  }
+}
+
+/**
+ * Nonces in the Redis every process shares: one `SET <prefix>nonce:<nonce> 1 NX EX ttl` per
+ * request, atomic, so of two processes given the same nonce at once exactly one accepts it. Redis
+ * expires the keys; they also outlive a restart of every process.
+ */
+export function createRedisNonceStore(redis: Pick<SharedRedis, 'client' | 'prefix'>): NonceStore {
+  const counts: NonceCounts = { remembered: 0, replays: 0 }
+  const keyPrefix = `${redis.prefix}nonce:`
+  return {
+    async remember(nonce, ttlSeconds) {
+      const fresh = (await redis.client.set(keyPrefix + nonce, '1', 'EX', ttlSeconds, 'NX')) === 'OK'
+      if (fresh) counts.remembered++
+      else counts.replays++
+      return fresh
+    },
+    counts: () => ({ ...counts }),
   }
 }

@@ -1,7 +1,9 @@
 import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ResultCode } from '../../core/protocol/codes.ts'
+import type { SharedRedis } from '../redis.ts'
 import { rejectCall } from './protocol.ts'
+import { hashToken } from './session.ts'
 
 export interface CallerLimits {
   /** Signed calls one client address may make per minute (IPv6: per /64). 0: no limit. */
@@ -28,9 +30,16 @@ export function clientAddress(request: FastifyRequest): string {
  * session looked up, a handler run. The signing secret ships in the app, so anyone can sign;
  * these counters are what bounds one client. Returns the onRequest hook the protocol
  * plugin runs ahead of its checks on every signed route, or null when both limits are off.
+ *
+ * With `redis` the counters are the plugin's Redis store, shared by every process: a client
+ * spreading its calls over them still meets one limit. A session is counted there by its hash,
+ * so no token is written to Redis.
  */
-export async function createCallerLimit(app: FastifyInstance, limits: CallerLimits) {
-  await app.register(rateLimit, { global: false })
+export async function createCallerLimit(app: FastifyInstance, limits: CallerLimits, redis: SharedRedis | null = null) {
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis: redis.client, nameSpace: `${redis.prefix}rate:` } : {}),
+  })
   // createRateLimit's types leave out `cache`, which its store does read.
   const options = (max: number, more: RateLimitOptions = {}): RateLimitOptions => ({
     max,
@@ -43,7 +52,11 @@ export async function createCallerLimit(app: FastifyInstance, limits: CallerLimi
   const perSession =
     limits.perSession > 0
       ? app.createRateLimit(
-          options(limits.perSession, { keyGenerator: (request) => request.headers.authorization as string }),
+          options(limits.perSession, {
+            keyGenerator: redis
+              ? (request) => `session:${hashToken(request.headers.authorization as string)}`
+              : (request) => request.headers.authorization as string,
+          }),
         )
       : null
   if (!perIp && !perSession) return null

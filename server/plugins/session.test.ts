@@ -14,7 +14,7 @@ describe.each(BACKENDS)('session lookup (%s)', (backend) => {
     // A lookup under way when a logout forgets the token (with several connections its answer
     // can have read the session before the revocation landed)…
     const underway = sessions.find(token)
-    sessions.forget(token)
+    await sessions.forget(token)
     expect(await underway).toMatchObject({ userId: id })
     // …serves its own request but is not remembered: the next lookup asks the database.
     await revokeSession(t.db, createHash('sha256').update(token).digest('hex'), new Date(t.clock.now()))

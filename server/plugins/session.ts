@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/client.ts'
 import { findSession, touchSession } from '../modules/accounts/repo.ts'
+import type { SharedRedis } from '../redis.ts'
 
 export interface SessionUser {
   userId: number
@@ -16,8 +17,9 @@ export function hashToken(token: string): string {
 /**
  * How long this process trusts a session it looked up. A user's calls come in bursts (an app
  * start makes four or five), and the lookup was the largest cost of a secured call after the
- * envelope. A logout here forgets the session at once; a revocation by another server process
- * (or the admin CLI) takes effect here within this time.
+ * envelope. A session ended here is forgotten at once; with REDIS_URL every other process
+ * forgets it on the revocation channel before the ending call answers. Without Redis (one
+ * process), only an admin command run outside the server takes effect here within this time.
  */
 export const SESSION_CACHE_MS = 5_000
 const SESSION_CACHE_MAX_ENTRIES = 50_000
@@ -27,27 +29,66 @@ export const LAST_SEEN_STEP_MS = 5 * 60_000
 export interface SessionLookup {
   /** The session of `token`, or null; from this process's memory when looked up moments ago. */
   find(token: string): SessionUser | null | Promise<SessionUser | null>
-  /** Called on logout: the token is not trusted from memory again. */
-  forget(token: string): void
+  /**
+   * Called on logout: the token is not trusted from memory again, here at once and, with Redis,
+   * in every process once this resolves. Never rejects: the session is ended in the database
+   * already, so a lost message costs at most SESSION_CACHE_MS elsewhere (logged).
+   */
+  forget(token: string): Promise<void>
   /** The same for sessions revoked by their hash (a device's oldest, past its bound). */
-  forgetHashes(tokenHashes: readonly string[]): void
+  forgetHashes(tokenHashes: readonly string[]): Promise<void>
 }
 
-export function createSessionLookup(deps: { db: Db; now: () => number }): SessionLookup {
+/** Token hashes ended by any process, comma-separated (each 64 hex characters). */
+const REVOCATION_CHANNEL = 'sessions:revoked'
+const TOKEN_HASH = /^[0-9a-f]{64}$/
+
+export function createSessionLookup(deps: {
+  db: Db
+  now: () => number
+  /** Shares revocations with every process (REDIS_URL); null: this process is the only one. */
+  redis?: SharedRedis | null
+  log?: { warn(object: object, message: string): void }
+}): SessionLookup {
   // Insertion order is lookup order, so the first entry is the oldest: evicted first when full.
   const remembered = new Map<string, { user: SessionUser; until: number }>()
   // Counts logouts: a lookup that was under way during one may have read the session before it
   // was revoked, so its answer is used once but not remembered.
   let forgets = 0
-  const forgetHashes = (tokenHashes: readonly string[]) => {
+  const forgetHere = (tokenHashes: readonly string[]) => {
     forgets++
     for (const tokenHash of tokenHashes) remembered.delete(tokenHash)
+  }
+  // Every process hears every revocation, its own included. Until subscribed, and while the
+  // subscription is down, a revocation may pass unheard: the cache is neither read nor filled
+  // (every call asks the database), and it is emptied (lookups under way not remembered) each
+  // time the subscription is back.
+  const channel =
+    deps.redis?.subscribe(REVOCATION_CHANNEL, {
+      onMessage: (message) => forgetHere(message.split(',').filter((hash) => TOKEN_HASH.test(hash))),
+      onSubscribed: () => {
+        forgets++
+        remembered.clear()
+      },
+    }) ?? null
+  const trusted = () => channel === null || channel.listening
+  const forgetHashes = async (tokenHashes: readonly string[]) => {
+    forgetHere(tokenHashes)
+    if (!channel || tokenHashes.length === 0) return
+    try {
+      await channel.publish(tokenHashes.join(','))
+    } catch (error) {
+      deps.log?.warn(
+        { error: (error as Error).message, sessions: tokenHashes.length },
+        `could not tell the other processes of ended sessions; they trust them for up to ${SESSION_CACHE_MS / 1000} s`,
+      )
+    }
   }
   return {
     find(token) {
       const tokenHash = hashToken(token)
       const now = deps.now()
-      const entry = remembered.get(tokenHash)
+      const entry = trusted() ? remembered.get(tokenHash) : undefined
       if (entry && entry.until > now) return entry.user
       if (entry) remembered.delete(tokenHash)
       const forgetsBefore = forgets
@@ -59,7 +100,7 @@ export function createSessionLookup(deps: { db: Db; now: () => number }): Sessio
           await touchSession(deps.db, row.sessionId, new Date(now), staleBefore)
         }
         const user = { userId: row.userId, sessionId: row.sessionId }
-        if (forgets !== forgetsBefore) return user
+        if (forgets !== forgetsBefore || !trusted()) return user
         if (remembered.size >= SESSION_CACHE_MAX_ENTRIES) remembered.delete(remembered.keys().next().value!)
         remembered.set(tokenHash, { user, until: Math.min(now + SESSION_CACHE_MS, row.expiresAt.getTime()) })
         return user

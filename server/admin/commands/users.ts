@@ -112,7 +112,7 @@ export const userRevoke: AdminCommand = {
       await existingUser(db, userId)
       const revoked = await db.transaction((tx) => revokeAllSessions(tx, userId, new Date(now())))
       // Run inside the server (the control socket), its session lookup forgets them at once.
-      sessions?.forgetHashes(revoked)
+      await sessions?.forgetHashes(revoked)
       const where = sessions
         ? `this server forgot them at once, any other within ${SESSION_CACHE_MS / 1000} s`
         : `a running server stops trusting them within ${SESSION_CACHE_MS / 1000} s`

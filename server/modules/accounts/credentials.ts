@@ -37,7 +37,7 @@ export function createCredentialService(context: AccountsContext) {
       if (!user) throw new AppError(BusinessCode.CredentialInvalid, BUSINESS_MESSAGES[BusinessCode.CredentialInvalid])
       await attempt.succeeded()
       const result = await db.transaction((tx) => context.signIn.signInAs(tx, user.id, caller, new Date(context.now())))
-      result.after()
+      await result.after()
       return result.login
     },
   }

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import type { FailureLimit } from '../../plugins/failure-limit.ts'
+import type { CounterStore, FailureLimit } from '../../plugins/failure-limit.ts'
 import type { SessionLookup } from '../../plugins/session.ts'
 import type { SignIn } from './sign-in.ts'
 import type { SmsGateway } from './sms-gateway.ts'
@@ -24,6 +24,8 @@ export interface AccountsDeps {
   smsGateway: SmsGateway
   randomBytes?: (length: number) => Uint8Array
   invites?: InviteHooks
+  /** Where failure counters live: null or absent, this process; REDIS_URL's Redis when processes share them. */
+  counters?: CounterStore
 }
 
 /** What each part of the accounts service shares: the deps, the one sign-in and the failure counters. */

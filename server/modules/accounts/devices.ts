@@ -37,7 +37,7 @@ export function createDeviceService(context: AccountsContext) {
     async revoke(session: SessionUser, sessionId: number): Promise<null> {
       const tokenHash = await repo.revokeSessionOf(db, session.userId, sessionId, new Date(context.now()))
       if (tokenHash === null) throw new AppError(BusinessCode.NotFound, BUSINESS_MESSAGES[BusinessCode.NotFound])
-      context.sessions.forgetHashes([tokenHash])
+      await context.sessions.forgetHashes([tokenHash])
       return null
     },
   }

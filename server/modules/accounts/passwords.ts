@@ -42,7 +42,7 @@ export function createPasswordService(context: AccountsContext) {
         const result = await db.transaction(async (tx) => {
           if (await repo.findUserByAccount(tx, input.account)) throw businessError(BusinessCode.AccountTaken)
           let userId: number
-          let afterConvert = () => {}
+          let afterConvert = async () => {}
           if (caller.user) {
             const guest = await repo.findUserById(tx, caller.user.userId)
             // A guest has nickname '' (shown as 游客<id>): the account's name takes its place.
@@ -62,13 +62,13 @@ export function createPasswordService(context: AccountsContext) {
           const signedIn = await signIn.signInAs(tx, userId, caller, now)
           return {
             login: signedIn.login,
-            after: () => {
-              afterConvert()
-              signedIn.after()
+            after: async () => {
+              await afterConvert()
+              await signedIn.after()
             },
           }
         })
-        result.after()
+        await result.after()
         await attempt.succeeded()
         return result.login
       } catch (error) {
@@ -97,7 +97,7 @@ export function createPasswordService(context: AccountsContext) {
       await attempt.succeeded()
       await failures.forget(accountKey)
       const result = await db.transaction((tx) => signIn.signInAs(tx, user.id, caller, new Date(context.now())))
-      result.after()
+      await result.after()
       return result.login
     },
 
@@ -115,7 +115,7 @@ export function createPasswordService(context: AccountsContext) {
         await repo.setPasswordHash(tx, user.id, passwordHash)
         return revokeAllSessions(tx, user.id, now, session.sessionId)
       })
-      context.sessions.forgetHashes(revoked)
+      await context.sessions.forgetHashes(revoked)
       return null
     },
   }

@@ -166,9 +166,9 @@ export function createPhoneService(context: AccountsContext) {
     const signedIn = await signIn.signInAs(tx, guest.id, caller, now)
     return {
       login: signedIn.login,
-      after: () => {
-        became.after()
-        signedIn.after()
+      after: async () => {
+        await became.after()
+        await signedIn.after()
       },
     }
   }
@@ -214,7 +214,7 @@ export function createPhoneService(context: AccountsContext) {
         const account = await phoneRepo.insertPhoneAccount(tx, { mobile, nickname: phoneNickname(mobile), ip, now })
         return signIn.signInAs(tx, account.id, caller, now)
       })
-      result.after()
+      await result.after()
       return result.login
     },
 
@@ -238,9 +238,9 @@ export function createPhoneService(context: AccountsContext) {
         if (user.isGuest) return guestBecomes(tx, user, mobile, caller, now)
         const bound = await phoneRepo.setMobile(tx, user.id, null, mobile)
         if (!bound) throw businessError(BusinessCode.MobileAlreadyBound)
-        return { login: { ...toUserInfo(bound, now), token: caller.token }, after: () => {} }
+        return { login: { ...toUserInfo(bound, now), token: caller.token }, after: async () => {} }
       })
-      result.after()
+      await result.after()
       return result.login
     },
 

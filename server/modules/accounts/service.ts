@@ -48,7 +48,10 @@ export function createAccountsService(deps: AccountsDeps) {
   const context: AccountsContext = {
     ...deps,
     signIn,
-    failures: createFailureLimit({ maxFailures: MAX_FAILURES, windowSeconds: FAILURE_WINDOW_SECONDS }),
+    failures: createFailureLimit(
+      { name: 'accounts', maxFailures: MAX_FAILURES, windowSeconds: FAILURE_WINDOW_SECONDS },
+      deps.counters,
+    ),
   }
 
   return {
@@ -107,7 +110,7 @@ export function createAccountsService(deps: AccountsDeps) {
       })
       if (!result) return null
       // After the commit: a lookup between a forget and the commit would remember the session again.
-      deps.sessions.forgetHashes(result.revoked)
+      await deps.sessions.forgetHashes(result.revoked)
       return result.login
     },
 
@@ -123,7 +126,7 @@ export function createAccountsService(deps: AccountsDeps) {
     async logout(token: string) {
       if (!token) return
       await repo.revokeSession(db, hashToken(token), new Date(deps.now()))
-      deps.sessions.forget(token)
+      await deps.sessions.forget(token)
     },
 
     async addOnlineTime(session: SessionUser, seconds: number) {

@@ -122,7 +122,7 @@ export function createSignIn(deps: SignInDeps) {
         .set({ ...patch, isGuest: false, deviceId: null })
         .where(and(eq(users.id, userId), eq(users.isGuest, true)))
         .returning({ id: users.id })
-      if (converted.length === 0) return { converted: false, after: () => {} }
+      if (converted.length === 0) return { converted: false, after: async () => {} }
       // Every way a guest becomes an account passes here: its inviter's reward, in this transaction.
       await deps.invites?.onBecameAccount(tx, userId, now)
       const revoked = await revokeAllSessions(tx, userId, now)

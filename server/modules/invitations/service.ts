@@ -6,7 +6,7 @@ import { BusinessCode } from '../../../core/protocol/codes.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { businessError } from '../../errors.ts'
-import { createFailureLimit, failureKey } from '../../plugins/failure-limit.ts'
+import { createFailureLimit, failureKey, type CounterStore } from '../../plugins/failure-limit.ts'
 import type { SessionUser } from '../../plugins/session.ts'
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
 import { inviteRegisteredMessage, inviteShareMessage } from '../messages/events.ts'
@@ -53,6 +53,8 @@ export interface InvitationsDeps {
   config: Pick<Config, 'inviteShare' | 'inviteRegisterPoints' | 'inviteDailyCap' | 'inviteIpDailyCap'>
   wallet: Pick<WalletService, 'creditIn'>
   randomBytes?: (size: number) => Uint8Array
+  /** Where failure counters live: null or absent, this process; REDIS_URL's Redis when processes share them. */
+  counters?: CounterStore
 }
 
 /** Why a binding was refused: 7064–7067. */
@@ -70,10 +72,10 @@ type Refusal =
 export function createInvitationsService(deps: InvitationsDeps) {
   const { db, config } = deps
   const random = deps.randomBytes ?? ((size: number) => new Uint8Array(nodeRandomBytes(size)))
-  const wrongCodes = createFailureLimit({
-    maxFailures: MAX_WRONG_INVITE_CODES,
-    windowSeconds: WRONG_CODE_WINDOW_SECONDS,
-  })
+  const wrongCodes = createFailureLimit(
+    { name: 'invite-codes', maxFailures: MAX_WRONG_INVITE_CODES, windowSeconds: WRONG_CODE_WINDOW_SECONDS },
+    deps.counters,
+  )
 
   /** The user's code, made on first use; racing first uses agree on one. */
   async function codeOf(userId: number): Promise<string> {

@@ -1,9 +1,12 @@
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
+import type { CounterStore } from '../../plugins/failure-limit.ts'
+
 /** Past this many remembered windows, expired ones are dropped (at most once per window length). */
 const SWEEP_ABOVE = 10_000
 
 /**
- * A fixed-window counter per key, in this process. Good enough to stop one user hammering
- * the key endpoint; several processes each allow the limit (the count is not state that matters).
+ * A fixed-window counter per key, in this process (no REDIS_URL): one process serves every
+ * request, so its count is the whole count.
  */
 export function createRateLimiter(options: { limit: number; windowMs: number; now: () => number }) {
   const windows = new Map<number, { start: number; count: number }>()
@@ -30,6 +33,37 @@ export function createRateLimiter(options: { limit: number; windowMs: number; no
     /** Windows remembered (for tests). */
     get size() {
       return windows.size
+    },
+  }
+}
+
+/**
+ * The same fixed window counted in the Redis every process shares (rate-limiter-flexible), so a
+ * user spreading key requests over the processes meets one limit. Redis expires the windows, on
+ * its own clock.
+ */
+export function createSharedRateLimiter(options: {
+  name: string
+  limit: number
+  windowMs: number
+  store: NonNullable<CounterStore>
+}) {
+  const limiter = new RateLimiterRedis({
+    points: options.limit,
+    duration: Math.ceil(options.windowMs / 1000),
+    storeClient: options.store.client,
+    keyPrefix: `${options.store.prefix}limit:${options.name}`,
+  })
+  return {
+    /** Counts one hit for `key`; false once the window's limit is used up. */
+    async take(key: number): Promise<boolean> {
+      try {
+        await limiter.consume(key)
+        return true
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return false
+        throw rejection
+      }
     },
   }
 }

@@ -8,11 +8,12 @@ import type { VipHolder } from '../../../core/vip/vip.ts'
 import type { Db } from '../../db/client.ts'
 import { createSecretLoader } from '../../db/server-secrets.ts'
 import { AppError } from '../../errors.ts'
+import type { CounterStore } from '../../plugins/failure-limit.ts'
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
 import type { CatalogueService } from '../catalogue/service.ts'
 import { toCards } from '../catalogue/service.ts'
 import { createPlayTokens } from './play-token.ts'
-import { createRateLimiter } from './rate-limit.ts'
+import { createRateLimiter, createSharedRateLimiter } from './rate-limit.ts'
 import * as repo from './repo.ts'
 import { MineLists, type MineList, type VipColumns } from './repo.ts'
 
@@ -58,6 +59,8 @@ export function createWatchingService(deps: {
   media: CatalogueService
   appConfig: () => AppConfig | Promise<AppConfig>
   randomBytes?: (size: number) => Uint8Array
+  /** Where the key endpoint's per-user counts live: null or absent, this process; else REDIS_URL's Redis. */
+  counters?: CounterStore
 }) {
   const { db, now } = deps
   const loadSecret = createSecretLoader({
@@ -67,7 +70,9 @@ export function createWatchingService(deps: {
     ...(deps.randomBytes ? { randomBytes: deps.randomBytes } : {}),
   })
   const tokens = createPlayTokens({ secret: loadSecret, now })
-  const keyLimiter = createRateLimiter({ limit: KEY_RATE_LIMIT, windowMs: 60_000, now })
+  const keyLimiter = deps.counters
+    ? createSharedRateLimiter({ name: 'media-key', limit: KEY_RATE_LIMIT, windowMs: 60_000, store: deps.counters })
+    : createRateLimiter({ limit: KEY_RATE_LIMIT, windowMs: 60_000, now })
   const keyAccess = repo.createKeyAccess(db)
 
   /**
@@ -124,7 +129,7 @@ export function createWatchingService(deps: {
   async function key(videoId: number, token: string | undefined): Promise<KeyAnswer> {
     const userId = await tokens.verify(token, videoId)
     if (userId === null) return { status: 403, reason: 'token' }
-    if (!keyLimiter.take(userId)) return { status: 429, reason: 'rate' }
+    if (!(await keyLimiter.take(userId))) return { status: 429, reason: 'rate' }
     const access = await keyAccess({ userId, videoId })
     if (!access) return { status: 403, reason: 'entitlement' }
     // A post video is its post's: the author, or a viewer of the published post (free or bought).

@@ -64,14 +64,14 @@ export async function createCodes(
  */
 export function createCodesService(deps: WelfareDeps) {
   const { db } = deps
-  const perAccount = createFailureLimit({
-    maxFailures: MAX_WRONG_CODES_PER_ACCOUNT,
-    windowSeconds: WRONG_CODE_WINDOW_SECONDS,
-  })
-  const perAddress = createFailureLimit({
-    maxFailures: MAX_WRONG_CODES_PER_ADDRESS,
-    windowSeconds: WRONG_CODE_WINDOW_SECONDS,
-  })
+  const perAccount = createFailureLimit(
+    { name: 'redeem-account', maxFailures: MAX_WRONG_CODES_PER_ACCOUNT, windowSeconds: WRONG_CODE_WINDOW_SECONDS },
+    deps.counters,
+  )
+  const perAddress = createFailureLimit(
+    { name: 'redeem-address', maxFailures: MAX_WRONG_CODES_PER_ADDRESS, windowSeconds: WRONG_CODE_WINDOW_SECONDS },
+    deps.counters,
+  )
 
   async function use(userId: number, ip: string, typed: string): Promise<RewardResult> {
     const accountKey = failureKey.user(userId)

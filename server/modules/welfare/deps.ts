@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts'
+import type { CounterStore } from '../../plugins/failure-limit.ts'
 import type { WalletService } from '../wallet/service.ts'
 
 /** What the welfare services are built from (server/app.ts wires them; the seed and admin build their own). */
@@ -8,4 +9,6 @@ export interface WelfareDeps {
   now: () => number
   /** Diamond rewards go through the wallet, so its ledger and audit see them. */
   wallet: Pick<WalletService, 'creditIn'>
+  /** Where failure counters live: null or absent, this process; REDIS_URL's Redis when processes share them. */
+  counters?: CounterStore
 }
