@@ -22,6 +22,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // docs/deploy.md's deployment: PostgreSQL, Redis, two app processes and nginx.
+        test: {
+          name: 'deploy',
+          include: ['tests/deploy/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/postgres-global-setup.ts', 'tests/support/redis-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 240_000,
+        },
+      },
       { test: { name: 'sw', include: ['sw/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'src', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
       {

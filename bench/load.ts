@@ -74,11 +74,21 @@ export interface LoadPhase {
 /** One autocannon phase against the forked server; any non-2xx answer or error fails the bench. */
 export async function load(server: ChildProcess, phase: LoadPhase): Promise<LoadFigure> {
   const cpuBefore = await serverCpuMicros(server)
+  const result = await runPhase(phase)
+  const cpuSeconds = ((await serverCpuMicros(server)) - cpuBefore) / 1e6
+  return { wallRps: result.requests.average, cpuRps: result.requests.total / cpuSeconds, total: result.requests.total }
+}
+
+/** The autocannon run of one phase, on its own; any non-2xx answer or error fails the bench. */
+export async function runPhase(
+  phase: LoadPhase,
+  options: { connections?: number; seconds?: number } = {},
+): Promise<autocannon.Result> {
   const { next } = phase
   const result = await autocannon({
     url: phase.url,
-    connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
+    connections: options.connections ?? CONNECTIONS,
+    duration: options.seconds ?? DURATION_SECONDS,
     requests: [
       {
         method: phase.method ?? 'GET',
@@ -86,12 +96,11 @@ export async function load(server: ChildProcess, phase: LoadPhase): Promise<Load
       },
     ],
   })
-  const cpuSeconds = ((await serverCpuMicros(server)) - cpuBefore) / 1e6
   if (result.non2xx > 0 || result.errors > 0) {
     const statuses = JSON.stringify(result.statusCodeStats)
     throw new Error(`${phase.url}: ${result.non2xx} non-2xx answers (${statuses}), ${result.errors} errors`)
   }
-  return { wallRps: result.requests.average, cpuRps: result.requests.total / cpuSeconds, total: result.requests.total }
+  return result
 }
 
 /** `next` for a signed call: presigned keys, each used once; signed on the spot if they run out. */

@@ -3,6 +3,7 @@
  * sections, their targets and the BENCH_* variables are described in bench/README.md.
  */
 import { buildApp as buildWebApp, startServer } from '../tests/support/server-process.ts'
+import { clusterBenchmark, formatClusterBenchmark } from './cluster.ts'
 import { communityThroughput, formatCommunityThroughput } from './community.ts'
 import { descrambleBenchmark, formatDescrambleBenchmark } from './descramble.ts'
 import { floodBenchmark, formatFloodBenchmark } from './flood.ts'
@@ -72,4 +73,8 @@ if (benchSelected('descramble')) {
 
 if (benchSelected('flood')) {
   for (const line of formatFloodBenchmark(await floodBenchmark())) console.log(line)
+}
+
+if (benchSelected('cluster')) {
+  for (const line of formatClusterBenchmark(await clusterBenchmark())) console.log(line)
 }

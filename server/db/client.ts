@@ -21,6 +21,11 @@ export interface Database {
 }
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url))
+/**
+ * Held while migrating PostgreSQL: processes started at once on an empty database would each
+ * create the tables, and all but one fail. The others wait, then find the migrations applied.
+ */
+const MIGRATION_LOCK = 0x4d514d494752
 
 /** Where the embedded database keeps its files. */
 export const embeddedDatabaseDir = (dataDir: string) => join(dataDir, 'pglite')
@@ -54,7 +59,19 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+    async migrate() {
+      const client = await pool.connect()
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+        await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR })
+      } finally {
+        // Ending the connection releases the lock too, should the unlock fail.
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).then(
+          () => client.release(),
+          (error: Error) => client.release(error),
+        )
+      }
+    },
     close: once(() => pool.end()),
   }
 }

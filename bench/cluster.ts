@@ -1,0 +1,286 @@
+/**
+ * The cluster benchmark, on PostgreSQL + Redis with the real server (server/main.ts, as
+ * docs/deploy.md runs it): requests per second of server CPU with two app processes ÷ with one
+ * (target ≥ 0.9: a request costs the same CPU wherever it lands, so processes add capacity
+ * linearly), and the Redis nonce store's cost per request (one process with REDIS_URL and one
+ * without, rate limits off in both so the nonce store is the only difference).
+ */
+import { spawn, execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Redis } from 'ioredis'
+import { seal } from '../core/protocol/envelope.ts'
+import type { AppConfig } from '../core/contracts/config.ts'
+import type { LoginResult } from '../core/contracts/session.ts'
+import { startRedis } from '../tests/support/redis.ts'
+import { freePort, ROOT } from '../tests/support/server-process.ts'
+import {
+  CONNECTIONS,
+  crypto,
+  DURATION_SECONDS,
+  median,
+  presignedCalls,
+  ROUNDS,
+  runPhase,
+  secret,
+  type LoadPhase,
+} from './load.ts'
+import { startPostgres } from './postgres.ts'
+import { call } from './watch.ts'
+
+const TARGET = 0.9
+const HOME_PATH = '/api/app/media/home'
+const CONFIG_PATH = '/api/app/ping/config'
+/** Kernel clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim())
+
+interface AppProcess {
+  baseUrl: string
+  /** User + system CPU time the process has used, in seconds (from /proc, so no help from the process). */
+  cpuSeconds(): number
+  stop(): Promise<void>
+}
+
+/** `node --import tsx server/main.ts` with `env`, ready once /healthz answers. */
+async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let errors = ''
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const baseUrl = `http://127.0.0.1:${port}`
+  for (const deadline = Date.now() + 150_000; ;) {
+    if (child.exitCode !== null) throw new Error(`server/main.ts exited with ${child.exitCode}:\n${errors}`)
+    if (
+      await fetch(`${baseUrl}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break
+    if (Date.now() > deadline) throw new Error(`server/main.ts did not answer within 150 s:\n${errors}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return {
+    baseUrl,
+    cpuSeconds() {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+    },
+    async stop() {
+      if (child.exitCode !== null) return
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+interface ClusterFigure {
+  /** Requests per second of the app processes' CPU time together. */
+  cpuRps: number
+  /** Requests per second on the wall clock (load generator, processes, Redis, PostgreSQL on 2 cores). */
+  wallRps: number
+  /**
+   * Milliseconds a request took on average: the phase's connection-seconds over its requests
+   * (autocannon's percentiles are whole milliseconds, too coarse for one request at a time).
+   */
+  latencyMean: number
+  /** Milliseconds, autocannon's (whole milliseconds). */
+  latencyP99: number
+  /** Redis's own CPU per request, in microseconds (0 without Redis). */
+  redisMicros: number
+}
+
+/**
+ * One phase over several processes at once, the connections shared among them; each process
+ * gets its own presigned requests (a nonce is single-use across all of them).
+ */
+async function loadProcesses(
+  targets: { process: AppProcess; phase: () => LoadPhase }[],
+  options: { connections?: number; seconds?: number; redis?: Redis } = {},
+): Promise<ClusterFigure> {
+  const connections = Math.max(1, Math.floor((options.connections ?? CONNECTIONS) / targets.length))
+  const seconds = options.seconds ?? DURATION_SECONDS
+  const phases = targets.map((target) => target.phase())
+  const redisBefore = options.redis ? await redisCpuSeconds(options.redis) : 0
+  const cpuBefore = targets.map((target) => target.process.cpuSeconds())
+  const results = await Promise.all(phases.map((phase) => runPhase(phase, { connections, seconds })))
+  const cpuSeconds = targets.reduce((sum, target, i) => sum + target.process.cpuSeconds() - cpuBefore[i]!, 0)
+  const redisSeconds = options.redis ? (await redisCpuSeconds(options.redis)) - redisBefore : 0
+  const total = results.reduce((sum, result) => sum + result.requests.total, 0)
+  return {
+    cpuRps: total / cpuSeconds,
+    wallRps: results.reduce((sum, result) => sum + result.requests.average, 0),
+    latencyMean: (connections * targets.length * seconds * 1000) / total,
+    latencyP99: Math.max(...results.map((result) => result.latency.p99)),
+    redisMicros: (redisSeconds / total) * 1e6,
+  }
+}
+
+async function redisCpuSeconds(redis: Redis): Promise<number> {
+  const info = await redis.info('cpu')
+  const field = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? 0)
+  return field('used_cpu_user') + field('used_cpu_sys')
+}
+
+export interface ClusterBenchmark {
+  cluster: { one: ClusterFigure; two: ClusterFigure }[]
+  /** Saturated phases (CPU per request) and one-connection phases (latency), with and without Redis. */
+  nonce: { redis: ClusterFigure; memory: ClusterFigure; redisLatency: ClusterFigure; memoryLatency: ClusterFigure }[]
+}
+
+export async function clusterBenchmark(): Promise<ClusterBenchmark> {
+  const postgres = await startPostgres()
+  const redisServer = await startRedis().catch(async (error: unknown) => {
+    await postgres.stop()
+    throw error
+  })
+  const dataDir = mkdtempSync(join(tmpdir(), 'marquee-bench-cluster-'))
+  const stopAll: (() => Promise<void>)[] = [() => postgres.stop(), () => redisServer.stop()]
+  // Ctrl-C during the minutes this takes must not leave servers and their directories behind.
+  const cleanUp = async () => {
+    for (const stop of stopAll.reverse()) await stop().catch(() => undefined)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  const interrupted = () => void cleanUp().finally(() => process.exit(130))
+  process.once('SIGINT', interrupted)
+  process.once('SIGTERM', interrupted)
+  const redis = new Redis(redisServer.url)
+  stopAll.push(async () => void redis.disconnect())
+  try {
+    const env = {
+      DATABASE_URL: postgres.url,
+      API_SECRET: secret,
+      DATA_DIR: dataDir,
+      STATIC_DIR: '/nonexistent',
+      // The bench's load comes from one address and one session: limits high, so they count
+      // (their cost is part of a request's) but never refuse.
+      RATE_LIMIT_PER_IP: '10000000',
+      RATE_LIMIT_PER_SESSION: '10000000',
+    }
+    const clusterEnv = { ...env, REDIS_URL: redisServer.url }
+    const [a, b] = await Promise.all([startAppProcess(clusterEnv), startAppProcess(clusterEnv)])
+    stopAll.push(a!.stop, b!.stop)
+    const cluster = await measureCluster(a!, b!, redis)
+    await Promise.all([a!.stop(), b!.stop()])
+
+    // Rate limits off in both (they would use Redis too): only the nonce store differs.
+    const nonceEnv = { ...env, RATE_LIMIT_PER_IP: '0', RATE_LIMIT_PER_SESSION: '0' }
+    const [withRedis, inMemory] = await Promise.all([
+      startAppProcess({ ...nonceEnv, REDIS_URL: redisServer.url }),
+      startAppProcess(nonceEnv),
+    ])
+    stopAll.push(withRedis!.stop, inMemory!.stop)
+    const nonce = await measureNonceStore(withRedis!, inMemory!, redis)
+    return { cluster, nonce }
+  } finally {
+    process.off('SIGINT', interrupted)
+    process.off('SIGTERM', interrupted)
+    await cleanUp()
+  }
+}
+
+/** media/home with a guest's session: rate limits, nonce, session, a cached answer sealed. */
+async function measureCluster(a: AppProcess, b: AppProcess, redis: Redis): Promise<ClusterBenchmark['cluster']> {
+  const config = await call<AppConfig>(a.baseUrl, 'ping/config', { sealRequest: false })
+  const sealRequest = config.encryption.request
+  const login = await call<LoginResult>(a.baseUrl, 'login/guest', { body: { devID: 'bench-cluster' }, sealRequest })
+  const homeBody = () => JSON.stringify(sealRequest ? seal(crypto, secret, {}) : {})
+  const homeOn = (process: AppProcess) => ({
+    process,
+    phase: (): LoadPhase => ({
+      url: `${process.baseUrl}${HOME_PATH}`,
+      method: 'POST',
+      next: presignedCalls(HOME_PATH, login.token, homeBody),
+    }),
+  })
+  const one = () => loadProcesses([homeOn(a)], { redis })
+  const two = () => loadProcesses([homeOn(a), homeOn(b)], { redis })
+  // Warm-ups (JIT, connections, caches), then alternating rounds: this machine's speed drifts.
+  await one()
+  await two()
+  const rounds: ClusterBenchmark['cluster'] = []
+  for (let round = 0; round < ROUNDS; round++) rounds.push({ one: await one(), two: await two() })
+  return rounds
+}
+
+/** GET ping/config (no session, a cached answer): the nonce store's share is largest there. */
+async function measureNonceStore(
+  withRedis: AppProcess,
+  inMemory: AppProcess,
+  redis: Redis,
+): Promise<ClusterBenchmark['nonce']> {
+  const configOn = (process: AppProcess) => ({
+    process,
+    phase: (): LoadPhase => ({ url: `${process.baseUrl}${CONFIG_PATH}`, next: presignedCalls(CONFIG_PATH) }),
+  })
+  const saturated = (process: AppProcess) => loadProcesses([configOn(process)], { redis })
+  // One request at a time: the latency a request pays, not the queue in front of it.
+  const latency = (process: AppProcess) =>
+    loadProcesses([configOn(process)], { redis, connections: 1, seconds: Math.max(2, DURATION_SECONDS / 2) })
+  await saturated(withRedis)
+  await saturated(inMemory)
+  const rounds: ClusterBenchmark['nonce'] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    rounds.push({
+      redis: await saturated(withRedis),
+      memory: await saturated(inMemory),
+      redisLatency: await latency(withRedis),
+      memoryLatency: await latency(inMemory),
+    })
+  }
+  return rounds
+}
+
+export function formatClusterBenchmark(figures: ClusterBenchmark): string[] {
+  const med = <T>(rows: T[], pick: (row: T) => number) => median(rows.map(pick))
+  const { cluster, nonce } = figures
+  const ratios = cluster.map((round) => round.two.cpuRps / round.one.cpuRps)
+  const lines = [
+    `\nCluster on PostgreSQL + Redis: media/home (a guest's session) on two app processes vs one, ` +
+      `${CONNECTIONS} connections in all, ${ROUNDS} rounds of ${DURATION_SECONDS} s each, medians`,
+    `  req/s of app CPU (capacity)        one ${med(cluster, (r) => r.one.cpuRps)
+      .toFixed(0)
+      .padStart(6)}` +
+      `  two ${med(cluster, (r) => r.two.cpuRps)
+        .toFixed(0)
+        .padStart(6)}  ratio ${median(ratios).toFixed(2)}` +
+      ` (rounds ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')})`,
+    `  req/s on the machine (wall clock)  one ${med(cluster, (r) => r.one.wallRps)
+      .toFixed(0)
+      .padStart(6)}` +
+      `  two ${med(cluster, (r) => r.two.wallRps)
+        .toFixed(0)
+        .padStart(6)}`,
+    `  latency mean / p99 (ms)            one ${med(cluster, (r) => r.one.latencyMean).toFixed(1)} / ` +
+      `${med(cluster, (r) => r.one.latencyP99).toFixed(0)}  two ${med(cluster, (r) => r.two.latencyMean).toFixed(1)} / ` +
+      `${med(cluster, (r) => r.two.latencyP99).toFixed(0)}`,
+    `  Redis CPU per request (µs)         one ${med(cluster, (r) => r.one.redisMicros).toFixed(1)}` +
+      `  two ${med(cluster, (r) => r.two.redisMicros).toFixed(1)}`,
+    `  target: two ÷ one ≥ ${TARGET} of linear (app CPU per request; the load generator, Redis and PostgreSQL ` +
+      `are not counted, and share the 2 cores on the wall clock)`,
+  ]
+  const micros = (rps: number) => 1e6 / rps
+  const redisCpu = med(nonce, (r) => micros(r.redis.cpuRps))
+  const memoryCpu = med(nonce, (r) => micros(r.memory.cpuRps))
+  lines.push(
+    `\nRedis nonce store: GET ping/config on one process with REDIS_URL vs without (rate limits off in both), ` +
+      `${ROUNDS} rounds, medians`,
+    `  app CPU per request (µs)           Redis ${redisCpu.toFixed(1).padStart(6)}  in process ${memoryCpu.toFixed(1).padStart(6)}` +
+      `  cost ${(redisCpu - memoryCpu).toFixed(1)} (rounds ${nonce
+        .map((r) => (micros(r.redis.cpuRps) - micros(r.memory.cpuRps)).toFixed(1))
+        .join(' ')}); Redis's own ${med(nonce, (r) => r.redis.redisMicros).toFixed(1)}`,
+    `  latency one at a time (ms mean/p99) Redis ${med(nonce, (r) => r.redisLatency.latencyMean).toFixed(3)} / ` +
+      `${med(nonce, (r) => r.redisLatency.latencyP99).toFixed(0)}  in process ` +
+      `${med(nonce, (r) => r.memoryLatency.latencyMean).toFixed(3)} / ${med(nonce, (r) => r.memoryLatency.latencyP99).toFixed(0)}` +
+      `  cost ${(med(nonce, (r) => r.redisLatency.latencyMean) - med(nonce, (r) => r.memoryLatency.latencyMean)).toFixed(3)}`,
+  )
+  return lines
+}
