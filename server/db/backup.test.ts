@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -57,9 +57,14 @@ describe('db:backup and db:restore (embedded database)', () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }))
 
   it('backs up, restores into a fresh data directory, and every row is there', async () => {
+    // What an earlier backup that crashed midway left behind.
+    writeFileSync(`${backup}.partial`, 'truncated')
     const backedUp = await admin({ DATA_DIR: source }, 'db:backup', backup)
     expect(backedUp).toMatchObject({ code: 0, err: '' })
     expect(backedUp.out).toContain(`to ${backup}`)
+    expect(existsSync(`${backup}.partial`)).toBe(false)
+    // The whole database is in it: its owner's alone.
+    expect(statSync(backup).mode & 0o777).toBe(0o600)
 
     const fresh = join(root, 'fresh')
     const restored = await admin({ DATA_DIR: fresh }, 'db:restore', backup)

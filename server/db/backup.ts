@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, linkSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { embeddedDatabaseDir } from './client.ts'
@@ -27,7 +27,9 @@ const isEmptyDir = (dir: string) => !existsSync(dir) || readdirSync(dir).length 
  * Writes the embedded database in `dataDir` to `file` as PGlite's gzipped tarball of its data
  * directory (dumpDataDir), with the server stopped: the lock is taken, so no server starts
  * meanwhile. An existing file is never overwritten; the tarball is written beside it first and
- * renamed, so a failed backup leaves no truncated file under the name asked for.
+ * linked to the name asked for (which fails if that name appeared meanwhile), so a failed backup
+ * leaves no truncated file there. The whole database is in it (password and session hashes,
+ * phone numbers): readable by its owner only.
  */
 export async function backupEmbeddedDatabase(dataDir: string, file: string): Promise<{ bytes: number }> {
   if (existsSync(file)) throw new BackupError(`${file} already exists; choose a new name`)
@@ -46,9 +48,19 @@ export async function backupEmbeddedDatabase(dataDir: string, file: string): Pro
     } finally {
       await pglite.close()
     }
+    // A partial file is one of an earlier backup that crashed: the lock says none runs now.
     const partial = `${file}.partial`
-    writeFileSync(partial, bytes, { flag: 'wx' })
-    renameSync(partial, file)
+    rmSync(partial, { force: true })
+    writeFileSync(partial, bytes, { flag: 'wx', mode: 0o600 })
+    try {
+      linkSync(partial, file)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+        throw new BackupError(`${file} already exists; choose a new name`)
+      throw error
+    } finally {
+      unlinkSync(partial)
+    }
     return { bytes: bytes.length }
   } finally {
     lock.release()
@@ -59,7 +71,8 @@ export async function backupEmbeddedDatabase(dataDir: string, file: string): Pro
  * Loads a backup into `dataDir`'s embedded database, with the server stopped. An empty (or new)
  * data directory only, unless `force`: then the database there is replaced. The backup is
  * loaded and opened in a directory beside the target first, and only a database that opened
- * replaces anything.
+ * with Marquee's migrations in it replaces anything. The old database is moved aside before
+ * the new one takes its place and removed last, so no moment leaves the directory without one.
  */
 export async function restoreEmbeddedDatabase(
   dataDir: string,
@@ -82,6 +95,11 @@ export async function restoreEmbeddedDatabase(
       const pglite = new PGlite(staging, { loadDataDir: new Blob([readFileSync(file)]) })
       try {
         await pglite.waitReady
+        // Any PGlite data directory would load: Marquee's has drizzle's record of its migrations.
+        const migrations = await pglite.query<{ n: number }>(
+          'select count(*)::int as n from drizzle.__drizzle_migrations',
+        )
+        if (!(migrations.rows[0]?.n ?? 0)) throw new Error('no Marquee migrations in it')
         const { rows } = await pglite.query<{ n: number }>(
           "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
         )
@@ -93,8 +111,11 @@ export async function restoreEmbeddedDatabase(
       rmSync(staging, { recursive: true, force: true })
       throw new BackupError(`${file} could not be loaded as a Marquee backup: ${(error as Error).message}`)
     }
-    rmSync(target, { recursive: true, force: true })
+    const replaced = `${target}.replaced`
+    rmSync(replaced, { recursive: true, force: true })
+    if (existsSync(target)) renameSync(target, replaced)
     renameSync(staging, target)
+    rmSync(replaced, { recursive: true, force: true })
     return { tables }
   } finally {
     lock.release()

@@ -17,8 +17,8 @@ export function hashToken(token: string): string {
 /**
  * How long this process trusts a session it looked up. A user's calls come in bursts (an app
  * start makes four or five), and the lookup was the largest cost of a secured call after the
- * envelope. A session ended here is forgotten at once; with REDIS_URL every other process
- * forgets it on the revocation channel before the ending call answers. Without Redis (one
+ * envelope. A session ended here is forgotten at once; with REDIS_URL the ending call answers
+ * once Redis has taken the revocation for every other process's subscriber. Without Redis (one
  * process), only an admin command run outside the server takes effect here within this time.
  */
 export const SESSION_CACHE_MS = 5_000
