@@ -14,7 +14,7 @@ it('answers an unexpected error with 5000 and HTTP 500, leaking nothing, and log
       },
     },
   ) as Db
-  const config = { ...parseConfig({}), staticDir: '/nonexistent' }
+  const config = { ...parseConfig({}), staticDir: '/nonexistent', overloadEventLoopDelayMs: 0 }
   const logs: string[] = []
   const app = await buildApp({
     config,

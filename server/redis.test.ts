@@ -39,6 +39,7 @@ function useTwoProcesses(backend: Backend) {
     config = {
       ...parseConfig({}),
       staticDir: '/nonexistent/marquee-dist',
+      overloadEventLoopDelayMs: 0,
       rateLimitPerIp: PER_IP,
       rateLimitPerSession: PER_SESSION,
     }

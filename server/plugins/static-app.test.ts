@@ -41,7 +41,11 @@ afterEach(async () => {
 })
 
 async function serve(staticDir: string) {
-  app = await buildApp({ config: { ...parseConfig({}), staticDir }, db: noDatabase, log: { level: 'silent' } })
+  app = await buildApp({
+    config: { ...parseConfig({}), staticDir, overloadEventLoopDelayMs: 0 },
+    db: noDatabase,
+    log: { level: 'silent' },
+  })
   return app
 }
 

@@ -122,6 +122,8 @@ export function useTestApp(backend: Backend, options: TestAppOptions = {}) {
       ...parseConfig({}),
       // No built app in tests unless a test points at one.
       staticDir: '/nonexistent/marquee-dist',
+      // Opening a database blocks the event loop for a moment: no overload (overload.test.ts sheds).
+      overloadEventLoopDelayMs: 0,
       ...options.config,
       ...overrides,
     }
