@@ -60,6 +60,11 @@ export interface Call<
   request: Request
   /** What `data` is in a 200 answer. */
   response: Response
+  /**
+   * Whether sending the call twice does no harm, so the app may send it again after getting no
+   * answer (a network error does not prove the server never ran it). GET calls always are.
+   */
+  idempotent: boolean
 }
 
 /** The body the app sends (defaults may be left out). */
@@ -86,8 +91,16 @@ export function defineCall<
   module: ServerModule
   request?: Request
   response: Response
+  /** Only reads (or harmless repeats): a POST call is sent once unless marked so. */
+  idempotent?: true
 }): Call<Name, Request, Response, Secured, Transport> {
-  return { method: 'POST', transport: 'json' as Transport, request: undefined as Request, ...entry }
+  return {
+    method: 'POST',
+    transport: 'json' as Transport,
+    request: undefined as Request,
+    idempotent: entry.method == 'GET',
+    ...entry,
+  }
 }
 
 /** "field: reason" for the first problem, e.g. `devID: devID is required`: what a 4000 answer says. */

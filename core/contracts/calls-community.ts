@@ -28,6 +28,7 @@ import { LikeRequestSchema, LikeResultSchema, PayResultSchema } from './play.ts'
 // community: posts, comments, creators, moderation (server/modules/community/README.md).
 export const postList = defineCall({
   name: 'post/list',
+  idempotent: true,
   secured: true,
   module: 'community',
   request: PostListRequestSchema,
@@ -35,6 +36,7 @@ export const postList = defineCall({
 })
 export const postDetail = defineCall({
   name: 'post/detail',
+  idempotent: true,
   secured: true,
   module: 'community',
   request: IdRequestSchema,
@@ -43,6 +45,7 @@ export const postDetail = defineCall({
 /** The caller's own posts in every state, newest first. */
 export const postMypublish = defineCall({
   name: 'post/mypublish',
+  idempotent: true,
   secured: true,
   module: 'community',
   request: PageRequestSchema,
@@ -73,6 +76,7 @@ export const postLike = defineCall({
 })
 export const commentList = defineCall({
   name: 'comment/list',
+  idempotent: true,
   secured: true,
   module: 'community',
   request: CommentListRequestSchema,
@@ -96,6 +100,7 @@ export const commentLike = defineCall({
 /** A creator's page: profile and counts (their posts: post/list with authorId). */
 export const upblogersInfo = defineCall({
   name: 'upblogers/info',
+  idempotent: true,
   secured: true,
   module: 'community',
   request: IdRequestSchema,
@@ -112,6 +117,7 @@ export const upblogersCares = defineCall({
 /** Our addition: the creators the caller follows, latest first (/mine/myFollow). */
 export const upblogersFollowed = defineCall({
   name: 'upblogers/followed',
+  idempotent: true,
   secured: true,
   module: 'community',
   request: PageRequestSchema,
@@ -120,6 +126,7 @@ export const upblogersFollowed = defineCall({
 /** The creators' ranking (/subpage/upRank): top 50 of a period by followers, likes or income. */
 export const upblogersList = defineCall({
   name: 'upblogers/list',
+  idempotent: true,
   secured: true,
   module: 'community',
   request: RankRequestSchema,
@@ -128,6 +135,7 @@ export const upblogersList = defineCall({
 /** Finds creators by nickname (our reading of the seed's name). */
 export const userList = defineCall({
   name: 'user/list',
+  idempotent: true,
   secured: true,
   module: 'community',
   request: UserSearchRequestSchema,

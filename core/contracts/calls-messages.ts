@@ -7,6 +7,7 @@ import { LatestMessagesSchema, MessageListRequestSchema, MessagePageSchema } fro
 /** The newest message of each type with unread counts. */
 export const messageLatest = defineCall({
   name: 'message/latest',
+  idempotent: true,
   secured: true,
   module: 'messages',
   response: LatestMessagesSchema,
@@ -14,6 +15,7 @@ export const messageLatest = defineCall({
 /** A type's messages, newest first; the first page marks the type read. */
 export const messageList = defineCall({
   name: 'message/list',
+  idempotent: true,
   secured: true,
   module: 'messages',
   request: MessageListRequestSchema,

@@ -17,11 +17,18 @@ import {
 // payments: buying diamonds and memberships (server/modules/payments/README.md).
 export const goldPaytypeinfo = defineCall({
   name: 'gold/paytypeinfo',
+  idempotent: true,
   secured: true,
   module: 'payments',
   response: PayTypeInfoSchema,
 })
-export const cardList = defineCall({ name: 'card/list', secured: true, module: 'payments', response: CardListSchema })
+export const cardList = defineCall({
+  name: 'card/list',
+  idempotent: true,
+  secured: true,
+  module: 'payments',
+  response: CardListSchema,
+})
 export const rechargeSubmit = defineCall({
   name: 'recharge/submit',
   secured: true,
@@ -31,6 +38,7 @@ export const rechargeSubmit = defineCall({
 })
 export const rechargeHistory = defineCall({
   name: 'recharge/history',
+  idempotent: true,
   secured: true,
   module: 'payments',
   request: RechargeHistoryRequestSchema,
@@ -39,6 +47,7 @@ export const rechargeHistory = defineCall({
 /** Our addition: the order page polls it while the payment is under way. */
 export const rechargeStatus = defineCall({
   name: 'recharge/status',
+  idempotent: true,
   secured: true,
   module: 'payments',
   request: RechargeStatusRequestSchema,
@@ -47,6 +56,7 @@ export const rechargeStatus = defineCall({
 /** Our addition: the user's own diamond ledger, newest first. */
 export const walletLedger = defineCall({
   name: 'wallet/ledger',
+  idempotent: true,
   secured: true,
   module: 'wallet',
   request: WalletLedgerRequestSchema,

@@ -21,6 +21,7 @@ export const feedbackAdd = defineCall({
 /** Our addition: the caller's feedback with the operator's replies (/mine/feedback). */
 export const feedbackList = defineCall({
   name: 'feedback/list',
+  idempotent: true,
   secured: true,
   module: 'support',
   request: FeedbackListRequestSchema,
@@ -28,6 +29,7 @@ export const feedbackList = defineCall({
 })
 export const aicustomerserviceList = defineCall({
   name: 'aicustomerservice/list',
+  idempotent: true,
   secured: true,
   module: 'support',
   response: FaqListSchema,

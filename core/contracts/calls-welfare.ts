@@ -19,6 +19,7 @@ import { InviteCodeRequestSchema, InviteIncomeRequestSchema, InviteIncomeSchema,
 /** Tasks with progress and reward, the sign-in card and the caller's points. */
 export const usertaskList = defineCall({
   name: 'usertask/list',
+  idempotent: true,
   secured: true,
   module: 'welfare',
   response: TaskListSchema,
@@ -34,12 +35,14 @@ export const usertaskGet = defineCall({
 /** Our addition: the caller's points and every level with its perks (/mine/pointLevel). */
 export const pointsLevels = defineCall({
   name: 'points/levels',
+  idempotent: true,
   secured: true,
   module: 'welfare',
   response: LevelsSchema,
 })
 export const redeemList = defineCall({
   name: 'redeem/list',
+  idempotent: true,
   secured: false,
   module: 'welfare',
   response: ExchangeListSchema,
@@ -54,6 +57,7 @@ export const redeemExchange = defineCall({
 })
 export const redeemHistory = defineCall({
   name: 'redeem/history',
+  idempotent: true,
   secured: true,
   module: 'welfare',
   request: HistoryRequestSchema,
@@ -69,6 +73,7 @@ export const redeemcodeUse = defineCall({
 })
 export const redeemcodeList = defineCall({
   name: 'redeemcode/list',
+  idempotent: true,
   secured: true,
   module: 'welfare',
   request: HistoryRequestSchema,
@@ -87,6 +92,7 @@ export const userRedeem = defineCall({
 /** The caller's invite code, what invitations earned and who was invited. */
 export const userInviteIncome = defineCall({
   name: 'user/invite/income',
+  idempotent: true,
   secured: true,
   module: 'invitations',
   request: InviteIncomeRequestSchema,

@@ -85,6 +85,7 @@ export const pingConfig = defineCall({
 })
 export const pingAnnouncement = defineCall({
   name: 'ping/announcement',
+  idempotent: true,
   secured: false,
   module: 'ping',
   response: v.nullable(AnnouncementSchema),
@@ -92,6 +93,7 @@ export const pingAnnouncement = defineCall({
 /** The API lines (the config's API entries) in preference order, for failover (core/lines/api-lines.ts). */
 export const customGetEndpoint = defineCall({
   name: 'custom/getEndpoint',
+  idempotent: true,
   secured: false,
   module: 'ping',
   response: v.object({ lines: v.array(v.string()) }),
@@ -109,6 +111,7 @@ export const loginGuest = defineCall({
 /** Own info (with the caller's token), or another user's public info. */
 export const userInfo = defineCall({
   name: 'user/info',
+  idempotent: true,
   secured: true,
   module: 'accounts',
   request: UserInfoRequestSchema,
@@ -146,6 +149,7 @@ export const loginAccountLogin = defineCall({
 /** Whether an account last signed in on this device (auto-login opens /mine/login). */
 export const loginBefore = defineCall({
   name: 'login/before',
+  idempotent: true,
   secured: false,
   module: 'accounts',
   request: LoginBeforeRequestSchema,
@@ -230,6 +234,7 @@ export const userAvatar = defineCall({
 })
 export const userSessions = defineCall({
   name: 'user/sessions',
+  idempotent: true,
   secured: true,
   module: 'accounts',
   response: SessionListSchema,
@@ -274,12 +279,14 @@ export const uploadVideo = defineCall({
 // catalogue: videos, topics, tags, actors, collections.
 export const mediaHome = defineCall({
   name: 'media/home',
+  idempotent: true,
   secured: true,
   module: 'catalogue',
   response: HomeResultSchema,
 })
 export const mediaRecommend = defineCall({
   name: 'media/recommend',
+  idempotent: true,
   secured: true,
   module: 'catalogue',
   request: PageRequestSchema,
@@ -287,6 +294,7 @@ export const mediaRecommend = defineCall({
 })
 export const mediaShortRecommend = defineCall({
   name: 'media/short/recommend',
+  idempotent: true,
   secured: true,
   module: 'catalogue',
   request: PageRequestSchema,
@@ -294,6 +302,7 @@ export const mediaShortRecommend = defineCall({
 })
 export const mediaPublished = defineCall({
   name: 'media/published',
+  idempotent: true,
   secured: true,
   module: 'catalogue',
   request: PageRequestSchema,
@@ -301,6 +310,7 @@ export const mediaPublished = defineCall({
 })
 export const mediaTagDetails = defineCall({
   name: 'media/tag/details',
+  idempotent: true,
   secured: true,
   module: 'catalogue',
   request: DetailsPageRequestSchema,
@@ -308,6 +318,7 @@ export const mediaTagDetails = defineCall({
 })
 export const mediaTopicDetails = defineCall({
   name: 'media/topic/details',
+  idempotent: true,
   secured: true,
   module: 'catalogue',
   request: DetailsPageRequestSchema,
@@ -315,6 +326,7 @@ export const mediaTopicDetails = defineCall({
 })
 export const mediaActorDetails = defineCall({
   name: 'media/actor/details',
+  idempotent: true,
   secured: true,
   module: 'catalogue',
   request: DetailsPageRequestSchema,
@@ -322,6 +334,7 @@ export const mediaActorDetails = defineCall({
 })
 export const mediaCollectHome = defineCall({
   name: 'media/collect/home',
+  idempotent: true,
   secured: true,
   module: 'catalogue',
   request: PageRequestSchema,
@@ -330,6 +343,7 @@ export const mediaCollectHome = defineCall({
 /** A page of a collection's episodes, with the caller's unlock state. */
 export const mediaCollectDetails = defineCall({
   name: 'media/collect/details',
+  idempotent: true,
   secured: true,
   module: 'catalogue',
   request: CollectionPageRequestSchema,
@@ -337,6 +351,7 @@ export const mediaCollectDetails = defineCall({
 })
 export const contentInfo = defineCall({
   name: 'content/info',
+  idempotent: true,
   secured: false,
   module: 'catalogue',
   request: IdRequestSchema,
@@ -346,6 +361,7 @@ export const contentInfo = defineCall({
 // search
 export const mediaHotSearchsList = defineCall({
   name: 'media/hotSearchs/list',
+  idempotent: true,
   secured: true,
   module: 'search',
   response: HotKeywordsResultSchema,
@@ -353,6 +369,7 @@ export const mediaHotSearchsList = defineCall({
 /** The most played videos. */
 export const searchHot = defineCall({
   name: 'search/hot',
+  idempotent: true,
   secured: true,
   module: 'search',
   request: PageRequestSchema,
@@ -360,6 +377,7 @@ export const searchHot = defineCall({
 })
 export const searchDetails = defineCall({
   name: 'search/details',
+  idempotent: true,
   secured: true,
   module: 'search',
   request: SearchRequestSchema,
@@ -394,6 +412,7 @@ export const mediaCollectPay = defineCall({
 // watching: playing, likes, favourites, history and Mine's lists.
 export const mediaPlay = defineCall({
   name: 'media/play',
+  idempotent: true,
   secured: true,
   module: 'watching',
   request: IdRequestSchema,
@@ -430,6 +449,7 @@ export const collectDelete = defineCall({
 })
 export const mediaBought = defineCall({
   name: 'media/bought',
+  idempotent: true,
   secured: true,
   module: 'watching',
   request: MineListRequestSchema,
@@ -437,6 +457,7 @@ export const mediaBought = defineCall({
 })
 export const collectList = defineCall({
   name: 'collect/list',
+  idempotent: true,
   secured: true,
   module: 'watching',
   request: MineListRequestSchema,
@@ -444,6 +465,7 @@ export const collectList = defineCall({
 })
 export const mediaHistory = defineCall({
   name: 'media/history',
+  idempotent: true,
   secured: true,
   module: 'watching',
   request: MineListRequestSchema,

@@ -107,6 +107,64 @@ const MULTIPART = ['upload/img', 'upload/images', 'upload/video']
 /** Defined but not built yet. */
 const NOT_YET: string[] = []
 
+/**
+ * The calls the app may send again after getting no answer (src/lib/http.ts): reads, and repeats
+ * that harm nothing (search/details counts the keyword again; message/list marks read again;
+ * media/play hands out a play token). Every other call may have run on the server when its answer
+ * was lost — points debited, an order placed, a post published — so it is sent once. Adding a
+ * name here is a decision about duplicates, not a formality.
+ */
+const IDEMPOTENT = [
+  'aicustomerservice/list',
+  'card/list',
+  'collect/list',
+  'comment/list',
+  'content/info',
+  'custom/getEndpoint',
+  'feedback/list',
+  'gold/paytypeinfo',
+  'login/before',
+  'media/actor/details',
+  'media/bought',
+  'media/collect/details',
+  'media/collect/home',
+  'media/history',
+  'media/home',
+  'media/hotSearchs/list',
+  'media/play',
+  'media/published',
+  'media/recommend',
+  'media/short/recommend',
+  'media/tag/details',
+  'media/topic/details',
+  'message/latest',
+  'message/list',
+  'ping/announcement',
+  'ping/check',
+  'ping/config',
+  'ping/contact',
+  'points/levels',
+  'post/detail',
+  'post/list',
+  'post/mypublish',
+  'recharge/history',
+  'recharge/status',
+  'redeem/history',
+  'redeem/list',
+  'redeemcode/list',
+  'search/details',
+  'search/hot',
+  'upblogers/followed',
+  'upblogers/info',
+  'upblogers/list',
+  'user/info',
+  'user/invite/income',
+  'user/list',
+  'user/sessions',
+  'usertask/list',
+  'wallet/ledger',
+]
+
 describe('the call registry', () => {
   const registered = CALLS.map((call) => call.name)
   const defined = [...OPEN, ...SECURED]
@@ -131,6 +189,7 @@ describe('the call registry', () => {
       expect(call.secured, call.name).toBe(SECURED.includes(call.name))
       expect(call.method, call.name).toBe(GET.includes(call.name) ? 'GET' : 'POST')
       expect(call.transport, call.name).toBe(MULTIPART.includes(call.name) ? 'multipart' : 'json')
+      expect(call.idempotent, call.name).toBe(IDEMPOTENT.includes(call.name))
     }
   })
 })

@@ -69,6 +69,9 @@ function setup(handler: Handler, overrides: Partial<ApiDeps> = {}) {
 /** A call whose body and answer may be anything: these tests are about the transport. */
 const anyCall = (name: string) =>
   defineCall({ name, secured: false, module: 'ping', request: v.unknown(), response: v.unknown() })
+/** The same, marked idempotent: sent again when it gets no answer. */
+const anyRead = (name: string) =>
+  defineCall({ name, secured: false, module: 'ping', request: v.unknown(), response: v.unknown(), idempotent: true })
 const anyGet = (name: string) =>
   defineCall({ name, method: 'GET', secured: false, module: 'ping', response: v.unknown() })
 
@@ -323,7 +326,7 @@ describe('createApi lines', () => {
   it('sends on the first line; after failures in a row the call and the next ones go to the second, which is remembered', async () => {
     const storage = memory({ lines: [FIRST, SECOND] })
     const { api, seen } = setup(lineServer(), { lines: linesOf(storage) })
-    await expect(api.call(anyCall('media/home'), {})).resolves.toEqual({ line: 'api-2.test' })
+    await expect(api.call(anyRead('media/home'), {})).resolves.toEqual({ line: 'api-2.test' })
     expect(seen.map((request) => request.url)).toEqual([
       `${FIRST}/api/app/media/home`,
       `${FIRST}/api/app/media/home`,
@@ -331,7 +334,7 @@ describe('createApi lines', () => {
     ])
     // Each attempt is signed afresh: a nonce is never sent twice.
     expect(new Set(seen.map((request) => request.headers.get('x-api-key'))).size).toBe(3)
-    await api.call(anyCall('media/home'), {})
+    await api.call(anyRead('media/home'), {})
     expect(seen[3]?.url).toBe('https://api-2.test/api/app/media/home')
     // A reload starts on the line that worked.
     const reloaded = setup(lineServer(), { lines: linesOf(storage) })
@@ -339,10 +342,50 @@ describe('createApi lines', () => {
     expect(reloaded.seen.map((request) => request.url)).toEqual(['https://api-2.test/api/app/ping/config'])
   })
 
+  it('sends a call that is not idempotent once, throwing its error, yet two such failures move the line', async () => {
+    const lines = linesOf()
+    const { api, seen } = setup(lineServer(), { lines })
+    // No answer does not prove the server never ran it: a second send could debit twice.
+    await expect(api.call(anyCall('redeem/exchange'), {})).rejects.toMatchObject({ kind: ApiErrorKind.Network })
+    expect(seen).toHaveLength(1)
+    expect(lines.current()).toBe(FIRST)
+    await expect(api.call(anyCall('redeem/exchange'), {})).rejects.toMatchObject({ kind: ApiErrorKind.Network })
+    expect(seen).toHaveLength(2)
+    expect(lines.current()).toBe('https://api-2.test/')
+    // The screen's retry goes to the line that answers.
+    await expect(api.call(anyCall('redeem/exchange'), {})).resolves.toEqual({ line: 'api-2.test' })
+    expect(seen.map((request) => new URL(request.url).host)).toEqual(['api-1.test', 'api-1.test', 'api-2.test'])
+  })
+
+  it('takes 502/503/504 (a proxy whose app is down) as no answer from the line', async () => {
+    const gateway =
+      (status: number): Handler =>
+      (request) =>
+        request.url.startsWith(FIRST) ? json({ error: 'bad gateway' }, status) : ok({ line: new URL(request.url).host })
+    for (const status of [502, 503, 504]) {
+      const { api, seen } = setup(gateway(status), { lines: linesOf() })
+      await expect(api.call(anyRead('media/home'), {})).resolves.toEqual({ line: 'api-2.test' })
+      expect(seen.map((request) => new URL(request.url).host)).toEqual(['api-1.test', 'api-1.test', 'api-2.test'])
+    }
+    // Not idempotent: sent once, failing with the answer's error, yet counted against the line.
+    const lines = linesOf()
+    const { api, seen } = setup(gateway(502), { lines })
+    await expect(api.call(anyCall('recharge/submit'), {})).rejects.toMatchObject({ kind: ApiErrorKind.BadResponse })
+    await expect(api.call(anyCall('recharge/submit'), {})).rejects.toMatchObject({ kind: ApiErrorKind.BadResponse })
+    expect(seen).toHaveLength(2)
+    expect(lines.current()).toBe('https://api-2.test/')
+    // Another 5xx is an answer from the line's app: it stays.
+    const other = linesOf()
+    const broken = setup(() => json({ error: 'boom' }, 500), { lines: other })
+    await expect(broken.api.call(anyRead('media/home'), {})).rejects.toMatchObject({ kind: ApiErrorKind.BadResponse })
+    expect(broken.seen).toHaveLength(1)
+    expect(other.current()).toBe(FIRST)
+  })
+
   it('moves after time-outs too, failing the call that only counted one', async () => {
     const { api, seen } = setup(lineServer({ hang: true }), { lines: linesOf(), timeoutMs: 5 })
-    await expect(api.call(anyCall('media/home'), {})).rejects.toMatchObject({ kind: ApiErrorKind.Timeout })
-    await expect(api.call(anyCall('media/home'), {})).resolves.toEqual({ line: 'api-2.test' })
+    await expect(api.call(anyRead('media/home'), {})).rejects.toMatchObject({ kind: ApiErrorKind.Timeout })
+    await expect(api.call(anyRead('media/home'), {})).resolves.toEqual({ line: 'api-2.test' })
     expect(seen.map((request) => new URL(request.url).host)).toEqual(['api-1.test', 'api-1.test', 'api-2.test'])
   })
 
@@ -350,8 +393,8 @@ describe('createApi lines', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     const lines = linesOf()
     const { api, seen } = setup(lineServer(), { lines })
-    await expect(api.call(anyCall('media/home'), {})).rejects.toMatchObject({ kind: ApiErrorKind.Network })
-    await expect(api.call(anyCall('media/home'), {})).rejects.toMatchObject({ kind: ApiErrorKind.Network })
+    await expect(api.call(anyRead('media/home'), {})).rejects.toMatchObject({ kind: ApiErrorKind.Network })
+    await expect(api.call(anyRead('media/home'), {})).rejects.toMatchObject({ kind: ApiErrorKind.Network })
     expect(seen).toHaveLength(2)
     expect(lines.current()).toBe(FIRST)
   })
@@ -360,7 +403,7 @@ describe('createApi lines', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const lines = linesOf(memory({ lines: [FIRST, SECOND], current: SECOND }))
     const { api, seen } = setup(lineServer(), { lines })
-    await api.call(anyCall('media/home'), {})
+    await api.call(anyRead('media/home'), {})
     expect(seen.map((request) => request.url)).toEqual(['https://api-2.test/api/app/media/home'])
 
     await vi.advanceTimersByTimeAsync(FIRST_LINE_PROBE_MS - 1)
@@ -375,11 +418,22 @@ describe('createApi lines', () => {
     await vi.advanceTimersByTimeAsync(FIRST_LINE_PROBE_MS)
     await vi.waitFor(() => expect(lines.current()).toBe(FIRST))
     expect(seen).toHaveLength(3)
-    await api.call(anyCall('media/home'), {})
+    await api.call(anyRead('media/home'), {})
     expect(seen[3]?.url).toBe(`${FIRST}/api/app/media/home`)
     // Back on the first line, nothing more is probed.
     await vi.advanceTimersByTimeAsync(3 * FIRST_LINE_PROBE_MS)
     expect(seen).toHaveLength(4)
+  })
+
+  it('does not go back to the first line while its probe gets 502', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const lines = linesOf(memory({ lines: [FIRST, SECOND], current: SECOND }))
+    const { seen } = setup(() => json({ error: 'bad gateway' }, 502), { lines })
+    await vi.advanceTimersByTimeAsync(FIRST_LINE_PROBE_MS)
+    await vi.waitFor(() => expect(seen).toHaveLength(1))
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1))
+    expect(seen[0]?.url).toBe(`${FIRST}/api/app/ping/check`)
+    expect(lines.current()).toBe(SECOND)
   })
 
   it('starts on the page origin when nothing usable is remembered', async () => {

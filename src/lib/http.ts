@@ -109,6 +109,9 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** 502/503/504: a proxy answered for an app that is down, which is no answer from the line. */
+const gatewayDown = (response: Response) => response.status > 501 && response.status < 505
+
 function isApiResult(value: unknown): value is ApiResult {
   return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number'
 }
@@ -142,25 +145,37 @@ export function createApi(deps: ApiDeps): Api {
     })
 
   /**
-   * Sends on the line in use. A call that gets no answer counts against its line and is sent again
-   * (re-signed): at once after a quick network error, after a time-out only on the line calls
-   * moved to. Offline, no line is blamed.
+   * Sends on the line in use. A call that gets no answer (a network error, a time-out, or 502/503/504
+   * from a proxy whose app is down) counts against its line. Only an idempotent call is sent again
+   * (re-signed): at once after a quick failure, after a time-out only on the line calls moved to;
+   * any other may have run on the server, so its failure goes to the screen, which offers retry.
+   * Offline, no line is blamed.
    */
-  async function send(name: string, method: 'GET' | 'POST', body: unknown, options: CallOptions) {
+  async function send(call: Call, body: unknown, options: CallOptions) {
     for (let attempt = 1; ; attempt++) {
       const line = lines.current()
+      let response: Response | undefined
+      let failure: unknown
       try {
-        const response = await sendOn(line, name, method, body, options)
-        lines.answered(line)
-        return response
+        response = await sendOn(line, call.name, call.method, body, options)
+        if (!gatewayDown(response)) {
+          lines.answered(line)
+          return response
+        }
       } catch (error) {
         const kind = error instanceof ApiError ? error.kind : null
         if ((kind !== ApiErrorKind.Network && kind !== ApiErrorKind.Timeout) || !navigator.onLine) throw error
-        const moved = lines.failed(line)
-        probeFirstLineLater()
-        if ((!moved && kind === ApiErrorKind.Timeout) || attempt >= LINE_FAILURES_BEFORE_MOVING * lines.count()) {
-          throw error
-        }
+        failure = error
+      }
+      const moved = lines.failed(line)
+      probeFirstLineLater()
+      if (
+        !call.idempotent ||
+        (!moved && (failure as ApiError | undefined)?.kind === ApiErrorKind.Timeout) ||
+        attempt >= LINE_FAILURES_BEFORE_MOVING * lines.count()
+      ) {
+        if (response) return response
+        throw failure
       }
     }
   }
@@ -173,7 +188,7 @@ export function createApi(deps: ApiDeps): Api {
       const first = lines.first()
       sendOn(first, 'ping/check', 'GET', undefined, {})
         .then(
-          () => lines.answered(first),
+          (response) => gatewayDown(response) || lines.answered(first),
           () => {},
         )
         .finally(() => {
@@ -223,9 +238,9 @@ export function createApi(deps: ApiDeps): Api {
     call: C,
     ...[body, options = {}]: CallArgs<C>
   ): Promise<ApiResult<ResponseOf<C> | null>> {
-    const { name, method } = call
+    const { method } = call
     for (let attempt = 0; ; attempt++) {
-      const response = await send(name, method, method === 'GET' ? undefined : body, options)
+      const response = await send(call, method === 'GET' ? undefined : body, options)
       let text: string
       try {
         text = await response.text()
