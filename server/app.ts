@@ -64,7 +64,7 @@ import { mediaDirOf, registerStreamRoutes } from './modules/streams/routes.ts'
 import { createSessionLookup, registerSession, type SessionLookup } from './plugins/session.ts'
 import { registerStaticApp } from './plugins/static-app.ts'
 import { createNodeCrypto } from './protocol/node-crypto.ts'
-import { connectRedis, type SharedRedis } from './redis.ts'
+import { connectRedis, isRedisUnavailable, REDIS_RETRY_AFTER_SECONDS, type SharedRedis } from './redis.ts'
 
 export interface AppOptions {
   config: Config
@@ -90,6 +90,9 @@ export interface AppOptions {
   /** What /readyz checks besides the database (Redis, when REDIS_URL is set). */
   readinessProbes?: readonly ReadinessProbe[]
 }
+
+/** How often a Redis outage is logged while calls keep meeting it. */
+const REDIS_WARNING_INTERVAL_MS = 60_000
 
 /** The whole server as one Fastify instance; reads no environment and does not listen. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -155,7 +158,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessions = options.sessions ?? createSessionLookup({ db, now, redis, log: app.log })
   registerSession(app, sessions)
 
+  // Redis away: every call that needs it fails alike, so one warning a minute says so (and how many).
+  let redisWarnedAt = -Infinity
+  let redisRefusedSince = 0
   app.setErrorHandler((error, request, reply) => {
+    if (isRedisUnavailable(error)) {
+      redisRefusedSince++
+      if (Date.now() - redisWarnedAt >= REDIS_WARNING_INTERVAL_MS) {
+        redisWarnedAt = Date.now()
+        request.log.warn(
+          { err: loggableError(error), refused: redisRefusedSince },
+          'redis unavailable: calls answered 503 (one line a minute)',
+        )
+        redisRefusedSince = 0
+      }
+      reply.header('Retry-After', String(REDIS_RETRY_AFTER_SECONDS))
+      return sendPlainStatus(reply, 503)
+    }
     if (error instanceof AppError) {
       // A business code's message is for the user (tip); 4000 and 1000 say what was wrong (msg).
       const tip =
