@@ -11,6 +11,8 @@ export interface SharedRedis {
   readonly client: Redis
   /** Begins every key and channel name, so deployments (and test files) on one Redis keep apart. */
   readonly prefix: string
+  /** Where its users log what they only note (the `log` connectRedis was given). */
+  readonly log?: RedisLog
   /** Whether Redis answers now (for /readyz). */
   ping(): Promise<boolean>
   /**
@@ -180,6 +182,7 @@ export async function connectRedis(
   return {
     client,
     prefix,
+    ...(options.log ? { log: options.log } : {}),
     async ping() {
       try {
         return (await client.ping()) === 'PONG'
