@@ -52,7 +52,7 @@ import { CALL_PATH_PREFIX } from '../core/contracts/call.ts'
 import { createCallRegistrar } from './plugins/calls.ts'
 import { databaseProbe, registerHealthRoutes, type ReadinessProbe } from './plugins/health.ts'
 import { registerMetrics } from './plugins/metrics.ts'
-import { registerOverloadShedding } from './plugins/overload.ts'
+import { OverloadedError, registerOverloadShedding } from './plugins/overload.ts'
 import { createMemoryNonceStore, createRedisNonceStore, type NonceStore } from './plugins/nonce-store.ts'
 import { createResultSender, registerProtocol } from './plugins/protocol.ts'
 import { createCallerLimit } from './plugins/rate-limit.ts'
@@ -162,6 +162,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let redisWarnedAt = -Infinity
   let redisRefusedSince = 0
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof OverloadedError) {
+      // Counted as it was shed (overload.ts); one line per request would add to the load.
+      reply.header('Retry-After', String(error.retryAfterSeconds))
+      return sendPlainStatus(reply, 503)
+    }
     if (isRedisUnavailable(error)) {
       redisRefusedSince++
       if (Date.now() - redisWarnedAt >= REDIS_WARNING_INTERVAL_MS) {
