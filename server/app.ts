@@ -52,7 +52,7 @@ import { CALL_PATH_PREFIX } from '../core/contracts/call.ts'
 import { createCallRegistrar } from './plugins/calls.ts'
 import { databaseProbe, registerHealthRoutes, type ReadinessProbe } from './plugins/health.ts'
 import { registerMetrics } from './plugins/metrics.ts'
-import { registerOverloadShedding } from './plugins/overload.ts'
+import { OverloadedError, registerOverloadShedding } from './plugins/overload.ts'
 import { createMemoryNonceStore, createRedisNonceStore, type NonceStore } from './plugins/nonce-store.ts'
 import { createResultSender, registerProtocol } from './plugins/protocol.ts'
 import { createCallerLimit } from './plugins/rate-limit.ts'
@@ -64,7 +64,7 @@ import { mediaDirOf, registerStreamRoutes } from './modules/streams/routes.ts'
 import { createSessionLookup, registerSession, type SessionLookup } from './plugins/session.ts'
 import { registerStaticApp } from './plugins/static-app.ts'
 import { createNodeCrypto } from './protocol/node-crypto.ts'
-import { connectRedis, type SharedRedis } from './redis.ts'
+import { connectRedis, isRedisUnavailable, REDIS_RETRY_AFTER_SECONDS, type SharedRedis } from './redis.ts'
 
 export interface AppOptions {
   config: Config
@@ -90,6 +90,9 @@ export interface AppOptions {
   /** What /readyz checks besides the database (Redis, when REDIS_URL is set). */
   readinessProbes?: readonly ReadinessProbe[]
 }
+
+/** How often a Redis outage is logged while calls keep meeting it. */
+const REDIS_WARNING_INTERVAL_MS = 60_000
 
 /** The whole server as one Fastify instance; reads no environment and does not listen. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -124,6 +127,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // First, so every route is measured, and shed before anything else runs.
   const metrics = registerMetrics(app, { db, token: config.metricsToken, nonceStore, log: app.log })
   app.decorate('metrics', metrics)
+  // Before the shedding, so a shed cross-origin call still says Access-Control-Allow-Origin (a
+  // browser would otherwise report a network error, not the 503 and its Retry-After).
+  await registerCrossOriginCalls(app)
   await registerOverloadShedding(app, { config, metrics })
   const redisProbe: ReadinessProbe[] = redis
     ? [
@@ -136,7 +142,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ]
     : []
   registerHealthRoutes(app, [databaseProbe(db), ...redisProbe, ...(options.readinessProbes ?? [])])
-  await registerCrossOriginCalls(app)
   app.addHook('onClose', async () => requestLog.summarise(app.log))
   const limitCaller = await createCallerLimit(
     app,
@@ -155,7 +160,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessions = options.sessions ?? createSessionLookup({ db, now, redis, log: app.log })
   registerSession(app, sessions)
 
+  // Redis away: every call that needs it fails alike, so one warning a minute says so (and how many).
+  let redisWarnedAt = -Infinity
+  let redisRefusedSince = 0
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof OverloadedError) {
+      // Counted as it was shed (overload.ts); one line per request would add to the load.
+      reply.header('Retry-After', String(error.retryAfterSeconds))
+      return sendPlainStatus(reply, 503)
+    }
+    if (isRedisUnavailable(error)) {
+      redisRefusedSince++
+      if (Date.now() - redisWarnedAt >= REDIS_WARNING_INTERVAL_MS) {
+        redisWarnedAt = Date.now()
+        request.log.warn(
+          { err: loggableError(error), refused: redisRefusedSince },
+          'redis unavailable: calls answered 503 (one line a minute)',
+        )
+        redisRefusedSince = 0
+      }
+      reply.header('Retry-After', String(REDIS_RETRY_AFTER_SECONDS))
+      return sendPlainStatus(reply, 503)
+    }
     if (error instanceof AppError) {
       // A business code's message is for the user (tip); 4000 and 1000 say what was wrong (msg).
       const tip =

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import { BusinessCode, ResultCode } from '../core/protocol/codes.ts'
 import type {} from '../tests/support/redis-global-setup.ts'
+import { startRedis } from '../tests/support/redis.ts'
 import { buildApp } from './app.ts'
 import { parseConfig, type Config } from './config.ts'
 import { revokeSession } from './modules/accounts/repo.ts'
@@ -11,7 +12,7 @@ import { insertVideos, loginGuest } from './modules/wallet/testing.ts'
 import { KEY_RATE_LIMIT } from './modules/watching/service.ts'
 import { insertStream, testPlayTokens } from './modules/watching/testing.ts'
 import { hashToken } from './plugins/session.ts'
-import { connectRedis, RedisUnreachableError, type SharedRedis } from './redis.ts'
+import { connectRedis, REDIS_RETRY_AFTER_SECONDS, RedisUnreachableError, type SharedRedis } from './redis.ts'
 import { TestClient } from './testing/client.ts'
 import { BACKENDS, START_MS, useFreshDatabase, type Backend } from './testing/harness.ts'
 
@@ -96,6 +97,51 @@ describe.skipIf(!redisUrl)(redisUrl ? 'Redis' : `Redis: skipped (${missing})`, (
       /^Could not connect to Redis \(REDIS_URL redis:\/\/:\*\*\*@127\.0\.0\.1:1\/0\)/,
     )
     await expect(attempt).rejects.not.toThrow(/hunter2/)
+  })
+
+  describe('a Redis that stops answering', () => {
+    const database = useFreshDatabase(BACKENDS[0])
+
+    it('a signed call is answered 503 with Retry-After, whether Redis hangs or is gone', async () => {
+      const server = await startRedis()
+      const redis = await connectRedis(server.url, { prefix: 'outage:' })
+      const lines: string[] = []
+      const config = { ...parseConfig({}), staticDir: '/nonexistent/marquee-dist' }
+      const app = await buildApp({
+        config,
+        db: database.db,
+        redis,
+        log: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } },
+        now: () => START_MS,
+      })
+      try {
+        await app.ready()
+        const client = new TestClient(app, config.apiSecret, () => Math.floor(START_MS / 1000))
+        expect((await client.call('ping/check')).body.code).toBe(200)
+
+        // Hung: Redis holds every command (CLIENT PAUSE), the command times out.
+        await redis.client.call('CLIENT', 'PAUSE', '3000', 'ALL')
+        const hung = await client.call('ping/check')
+        expect(hung.status).toBe(503)
+        expect(hung.headers['retry-after']).toBe(String(REDIS_RETRY_AFTER_SECONDS))
+
+        // Gone: no connection, the command fails at once instead of waiting for a reconnect.
+        await server.stop()
+        for (let i = 0; i < 3; i++) {
+          const gone = await client.call('ping/check')
+          expect(gone.status).toBe(503)
+          expect(gone.headers['retry-after']).toBe(String(REDIS_RETRY_AFTER_SECONDS))
+        }
+        const warnings = lines.filter((line) => line.includes('redis unavailable'))
+        expect(warnings).toHaveLength(1)
+        expect(lines.some((line) => line.includes('unexpected error'))).toBe(false)
+      } finally {
+        await app.close()
+        redis.client.disconnect()
+        await Promise.race([redis.close(), new Promise((resolve) => setTimeout(resolve, 1000))])
+        await server.stop()
+      }
+    })
   })
 
   describe.each(BACKENDS)('two processes on one Redis (%s)', (backend) => {

@@ -11,6 +11,8 @@ export interface SharedRedis {
   readonly client: Redis
   /** Begins every key and channel name, so deployments (and test files) on one Redis keep apart. */
   readonly prefix: string
+  /** Where its users log what they only note (the `log` connectRedis was given). */
+  readonly log?: RedisLog
   /** Whether Redis answers now (for /readyz). */
   ping(): Promise<boolean>
   /**
@@ -54,9 +56,47 @@ export class RedisUnreachableError extends Error {
 }
 
 const CONNECT_TIMEOUT_MS = 5_000
+/** How long a request waits for one command before it is answered 503 (a Redis that hangs). */
+export const COMMAND_TIMEOUT_MS = 1_000
+/** What a call refused for want of Redis tells the client to wait (HTTP 503 Retry-After). */
+export const REDIS_RETRY_AFTER_SECONDS = 5
+
+/**
+ * Raised by ioredis when Redis is away: no connection (enableOfflineQueue false), a command that
+ * timed out, a connection closed under a command, or one reconnect attempt spent.
+ */
+const UNAVAILABLE_MESSAGES = new Set([
+  "Stream isn't writeable and enableOfflineQueue options is false",
+  'Command timed out',
+  'Connection is closed.',
+])
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH'])
+
+/** A request refused because Redis did not answer: HTTP 503 with Retry-After (app.ts). */
+export class RedisUnavailableError extends Error {
+  override name = 'RedisUnavailableError'
+  constructor(options?: { cause?: unknown }) {
+    super('Redis did not answer', options)
+  }
+}
+
+/**
+ * Whether `error` (or what caused it: @fastify/rate-limit and rate-limiter-flexible pass ioredis's
+ * errors on as they are, a wrapper may keep them as its cause) says Redis is away, not that a
+ * command was wrong.
+ */
+export function isRedisUnavailable(error: unknown): boolean {
+  for (let each = error, depth = 0; each instanceof Error && depth < 5; each = each.cause, depth++) {
+    if (each instanceof RedisUnavailableError || each.name === 'MaxRetriesPerRequestError') return true
+    if (UNAVAILABLE_MESSAGES.has(each.message)) return true
+    const code = (each as { code?: unknown }).code
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
+  }
+  return false
+}
 
 /** Named `<prefix>commands` and `<prefix>subscriber` in Redis's CLIENT LIST. */
-function newConnection(url: string, name: string): Redis {
+function newConnection(url: string, name: string, role: 'commands' | 'subscriber'): Redis {
   return new Redis(url, {
     connectionName: name,
     lazyConnect: true,
@@ -64,6 +104,16 @@ function newConnection(url: string, name: string): Redis {
     // A command fails after one reconnect attempt instead of holding a request for twenty
     // (the rate-limit plugin's advice): a call is refused while Redis is away, never let through.
     maxRetriesPerRequest: 1,
+    ...(role === 'commands'
+      ? {
+          // While Redis is away a command fails at once instead of waiting in a queue for the
+          // reconnect, and one that Redis does not answer (a hung server) fails after
+          // COMMAND_TIMEOUT_MS: the request is answered 503, not held. The subscriber keeps
+          // ioredis's defaults: it sends nothing a request waits for, and resubscribes as it reconnects.
+          enableOfflineQueue: false,
+          commandTimeout: COMMAND_TIMEOUT_MS,
+        }
+      : {}),
   })
 }
 
@@ -76,8 +126,8 @@ export async function connectRedis(
   options: { prefix?: string; log?: RedisLog } = {},
 ): Promise<SharedRedis> {
   const prefix = options.prefix ?? 'marquee:'
-  const client = newConnection(url, `${prefix}commands`)
-  const subscriber = newConnection(url, `${prefix}subscriber`)
+  const client = newConnection(url, `${prefix}commands`, 'commands')
+  const subscriber = newConnection(url, `${prefix}subscriber`, 'subscriber')
   // Without a listener ioredis drops its errors silently. While connecting, the first error says
   // why (connect() itself only says the connection closed); after, a reconnect loop logs one line per attempt.
   let connected = false
@@ -132,6 +182,7 @@ export async function connectRedis(
   return {
     client,
     prefix,
+    ...(options.log ? { log: options.log } : {}),
     async ping() {
       try {
         return (await client.ping()) === 'PONG'

@@ -12,7 +12,7 @@ export class RateLimitedError extends AppError {
 }
 
 /** Where counters live: this process (null), or the Redis every process shares (REDIS_URL). */
-export type CounterStore = Pick<SharedRedis, 'client' | 'prefix'> | null
+export type CounterStore = (Pick<SharedRedis, 'client' | 'prefix'> & Pick<Partial<SharedRedis>, 'log'>) | null
 
 export interface FailureLimitOptions {
   /** Keeps this limit's counters apart from other limits' in a shared store. */
@@ -34,13 +34,26 @@ export const failureKey = {
  * the limit. Every try takes a point before it is checked and a success gives it back, so tries
  * sent all at once are counted as they arrive, not after their (slow) checks. rate-limiter-flexible
  * keeps the counters, in Redis when processes share them (`store`): a guesser spreading tries over
- * the processes meets one limit. A Redis error refuses the try (it is not counted, so not let through).
+ * the processes meets one limit. A Redis error refuses the try (it is not counted, so not let through);
+ * giving points back (a success, or the other keys of a refused try) is best-effort: a failure there
+ * is logged, never turned into an error for a try that was right.
  */
 export function createFailureLimit(options: FailureLimitOptions, store: CounterStore = null) {
   const limits = { points: options.maxFailures, duration: options.windowSeconds }
   const limiter = store
     ? new RateLimiterRedis({ ...limits, storeClient: store.client, keyPrefix: `${store.prefix}fail:${options.name}` })
     : new RateLimiterMemory(limits)
+  /** Gives a point back to each key; a failure only costs the key a point until the window passes. */
+  const giveBack = async (keys: readonly string[]) => {
+    const results = await Promise.allSettled(keys.map((key) => limiter.reward(key, 1)))
+    const failed = results.filter((result) => result.status === 'rejected')
+    if (failed.length > 0) {
+      store?.log?.warn(
+        { limit: options.name, keys: failed.length, error: String((failed[0] as PromiseRejectedResult).reason) },
+        'failure limit: could not give points back',
+      )
+    }
+  }
   return {
     /** Takes a point of every key, or throws RateLimitedError when one is spent. */
     async attempt(keys: readonly string[]) {
@@ -50,14 +63,14 @@ export function createFailureLimit(options: FailureLimitOptions, store: CounterS
           await limiter.consume(key)
           taken.push(key)
         } catch (rejection) {
-          await Promise.all(taken.map((other) => limiter.reward(other, 1)))
+          await giveBack(taken)
           if (rejection instanceof RateLimiterRes) throw new RateLimitedError(Math.ceil(rejection.msBeforeNext / 1000))
           throw rejection
         }
       }
       return {
         /** The try succeeded: its points come back. */
-        succeeded: async () => void (await Promise.all(keys.map((key) => limiter.reward(key, 1)))),
+        succeeded: () => giveBack(keys),
       }
     },
     /**

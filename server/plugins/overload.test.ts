@@ -26,6 +26,12 @@ describe('overload shedding', () => {
     expect(shed.statusCode).toBe(503)
     expect(shed.headers['retry-after']).toBe(String(OVERLOAD_RETRY_AFTER_SECONDS))
     expect(shed.body).toBe('Service Unavailable')
+    const crossOrigin = await t.app.inject({
+      url: '/api/app/ping/check',
+      headers: { origin: 'https://elsewhere.example' },
+    })
+    expect(crossOrigin.statusCode).toBe(503)
+    expect(crossOrigin.headers['access-control-allow-origin']).toBe('*')
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200)
     expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200)
     const metrics = (await t.app.inject({ url: '/metrics' })).body

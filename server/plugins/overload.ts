@@ -3,7 +3,6 @@ import underPressure from '@fastify/under-pressure'
 import type { FastifyInstance } from 'fastify'
 import { Counter, type Registry } from 'prom-client'
 import type { Config } from '../config.ts'
-import { sendPlainStatus } from '../errors.ts'
 
 /** What an overloaded server tells a client to wait before trying again. */
 export const OVERLOAD_RETRY_AFTER_SECONDS = 5
@@ -42,10 +41,21 @@ export async function registerOverloadShedding(
     maxEventLoopDelay: overloadEventLoopDelayMs,
     maxHeapUsedBytes: Math.floor((getHeapStatistics().heap_size_limit * overloadHeapPercent) / 100),
     retryAfter: OVERLOAD_RETRY_AFTER_SECONDS,
-    pressureHandler: (_request, reply, type) => {
+    // Rejecting makes the plugin call next(error): the request stops in its onRequest hook and
+    // app.ts's error handler answers (OverloadedError). Sending here and returning nothing would
+    // let the plugin call next() and leave only Fastify's reply.sent check between the 503 and the handler.
+    pressureHandler: async (_request, _reply, type) => {
       shed.inc({ reason: type })
-      reply.header('Retry-After', String(OVERLOAD_RETRY_AFTER_SECONDS))
-      sendPlainStatus(reply, 503)
+      throw new OverloadedError(type)
     },
   })
+}
+
+/** A request shed under pressure: answered a plain 503 with Retry-After (app.ts's error handler). */
+export class OverloadedError extends Error {
+  override name = 'OverloadedError'
+  readonly retryAfterSeconds = OVERLOAD_RETRY_AFTER_SECONDS
+  constructor(readonly reason: string) {
+    super(`overloaded (${reason})`)
+  }
 }
