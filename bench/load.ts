@@ -82,13 +82,14 @@ export async function load(server: ChildProcess, phase: LoadPhase): Promise<Load
 /** The autocannon run of one phase, on its own; any non-2xx answer or error fails the bench. */
 export async function runPhase(
   phase: LoadPhase,
-  options: { connections?: number; seconds?: number } = {},
+  options: { connections?: number; seconds?: number; overallRate?: number } = {},
 ): Promise<autocannon.Result> {
   const { next } = phase
   const result = await autocannon({
     url: phase.url,
     connections: options.connections ?? CONNECTIONS,
     duration: options.seconds ?? DURATION_SECONDS,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
     requests: [
       {
         method: phase.method ?? 'GET',

@@ -141,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
       ]
     : []
-  registerHealthRoutes(app, [databaseProbe(db), ...redisProbe, ...(options.readinessProbes ?? [])])
+  registerHealthRoutes(app, [databaseProbe(db), ...redisProbe, ...(options.readinessProbes ?? [])], now)
   app.addHook('onClose', async () => requestLog.summarise(app.log))
   const limitCaller = await createCallerLimit(
     app,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../app.ts'
 import { BACKENDS, useTestApp } from '../testing/harness.ts'
-import type { ReadinessProbe } from './health.ts'
+import { READINESS_REUSE_MS, type ReadinessProbe } from './health.ts'
 
 describe.each(BACKENDS)('/healthz and /readyz (%s)', (backend) => {
   const t = useTestApp(backend)
@@ -36,5 +36,26 @@ describe.each(BACKENDS)('/healthz and /readyz (%s)', (backend) => {
     expect(answer.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'failed' } })
     expect(answer.body).not.toContain('hunter2')
     expect(logs.join('')).toContain('readiness probe failed')
+  })
+
+  it('answers a burst of checks from one round of probes, and probes again a second later', async () => {
+    let checks = 0
+    const counted: ReadinessProbe = { name: 'counted', check: async () => void checks++ }
+    other = await buildApp({
+      config: t.config,
+      db: t.db,
+      log: { level: 'silent' },
+      now: t.clock.now,
+      readinessProbes: [counted],
+    })
+    const answers = await Promise.all(Array.from({ length: 5 }, () => other!.inject({ url: '/readyz' })))
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200])
+    expect(checks).toBe(1)
+    t.clock.advance(READINESS_REUSE_MS - 1)
+    await other.inject({ url: '/readyz' })
+    expect(checks).toBe(1)
+    t.clock.advance(1)
+    await other.inject({ url: '/readyz' })
+    expect(checks).toBe(2)
   })
 })

@@ -13,6 +13,8 @@ export interface ReadinessProbe {
 
 /** A probe that has not answered by then counts as failed: a load balancer should not wait on it. */
 export const PROBE_TIMEOUT_MS = 2000
+/** /readyz answers from one round of probes for this long: a burst of checks costs one query. */
+export const READINESS_REUSE_MS = 1000
 
 export function databaseProbe(db: Db): ReadinessProbe {
   return { name: 'database', check: async () => void (await db.execute(sql`select 1`)) }
@@ -31,23 +33,31 @@ function withTimeout(check: Promise<void>, ms: number): Promise<void> {
  * every probe answered (send it traffic): 200, or 503 naming the parts that failed — only their
  * names; the reason goes to the log, since a driver's message can hold a host or a user.
  */
-export function registerHealthRoutes(app: FastifyInstance, probes: readonly ReadinessProbe[]) {
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  probes: readonly ReadinessProbe[],
+  now: () => number = Date.now,
+) {
   const routeOptions = { config: EXEMPT_FROM_OVERLOAD }
-  app.get('/healthz', routeOptions, (_request, reply) => {
-    reply.type('application/json; charset=utf-8').send('{"status":"ok"}')
-  })
-  app.get('/readyz', routeOptions, async (request, reply) => {
-    const results = await Promise.all(
+  let last: { at: number; results: Promise<(readonly [string, 'ok' | 'failed'])[]> } | null = null
+  const probeAll = (log: FastifyInstance['log']) =>
+    Promise.all(
       probes.map(async (probe) => {
         try {
           await withTimeout(probe.check(), PROBE_TIMEOUT_MS)
           return [probe.name, 'ok'] as const
         } catch (error) {
-          request.log.warn({ probe: probe.name, err: loggableError(error) }, 'readiness probe failed')
+          log.warn({ probe: probe.name, err: loggableError(error) }, 'readiness probe failed')
           return [probe.name, 'failed'] as const
         }
       }),
     )
+  app.get('/healthz', routeOptions, (_request, reply) => {
+    reply.type('application/json; charset=utf-8').send('{"status":"ok"}')
+  })
+  app.get('/readyz', routeOptions, async (request, reply) => {
+    if (!last || now() - last.at >= READINESS_REUSE_MS) last = { at: now(), results: probeAll(request.log) }
+    const results = await last.results
     const ready = results.every(([, result]) => result === 'ok')
     return reply
       .code(ready ? 200 : 503)

@@ -35,8 +35,11 @@ export interface SessionLookup {
    * already, so a lost message costs at most SESSION_CACHE_MS elsewhere (logged).
    */
   forget(token: string): Promise<void>
-  /** The same for sessions revoked by their hash (a device's oldest, past its bound). */
-  forgetHashes(tokenHashes: readonly string[]): Promise<void>
+  /**
+   * The same for sessions revoked by their hash (a device's oldest, past its bound). Resolves
+   * false when the other processes could not be told (logged), else true.
+   */
+  forgetHashes(tokenHashes: readonly string[]): Promise<boolean>
 }
 
 /** Token hashes ended by any process, comma-separated (each 64 hex characters). */
@@ -74,14 +77,16 @@ export function createSessionLookup(deps: {
   const trusted = () => channel === null || channel.listening
   const forgetHashes = async (tokenHashes: readonly string[]) => {
     forgetHere(tokenHashes)
-    if (!channel || tokenHashes.length === 0) return
+    if (!channel || tokenHashes.length === 0) return true
     try {
       await channel.publish(tokenHashes.join(','))
+      return true
     } catch (error) {
       deps.log?.warn(
         { error: (error as Error).message, sessions: tokenHashes.length },
         `could not tell the other processes of ended sessions; they trust them for up to ${SESSION_CACHE_MS / 1000} s`,
       )
+      return false
     }
   }
   return {
@@ -106,7 +111,7 @@ export function createSessionLookup(deps: {
         return user
       })
     },
-    forget: (token) => forgetHashes([hashToken(token)]),
+    forget: async (token) => void (await forgetHashes([hashToken(token)])),
     forgetHashes,
   }
 }

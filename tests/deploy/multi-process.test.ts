@@ -386,7 +386,7 @@ describe.skipIf(missing)(
       expect(nginx!.accessLog()).not.toContain(playToken!)
     })
 
-    it('compresses JSON and pages through nginx; hashed assets immutable; no /metrics from outside', async () => {
+    it('compresses JSON and pages through nginx; hashed assets immutable; no /metrics or /readyz from outside', async () => {
       const proxy = nginx!.baseUrl
       const config = await call(proxy, 'ping/config', { acceptEncoding: 'gzip' })
       expect(config.code).toBe(200)
@@ -404,6 +404,7 @@ describe.skipIf(missing)(
       await asset.text()
 
       expect((await fetch(`${proxy}/metrics`)).status).toBe(404)
+      expect((await fetch(`${proxy}/readyz`)).status).toBe(404)
     })
   },
 )

@@ -105,13 +105,16 @@ export const userRevoke: AdminCommand = {
       await existingUser(db, userId)
       const revoked = await db.transaction((tx) => revokeAllSessions(tx, userId, new Date(now())))
       // Run inside the server (the control socket), its session lookup forgets them at once.
-      await sessions?.forgetHashes(revoked)
+      const told = await sessions?.forgetHashes(revoked)
       // With REDIS_URL the server's lookup tells every process (server/plugins/README.md).
-      const where = sessions
-        ? config.redisUrl
-          ? 'every server process forgot them at once'
-          : `this server forgot them at once, any other within ${SESSION_CACHE_MS / 1000} s`
-        : `a running server stops trusting them within ${SESSION_CACHE_MS / 1000} s`
+      const within = `within ${SESSION_CACHE_MS / 1000} s`
+      const where = !sessions
+        ? `a running server stops trusting them ${within}`
+        : !config.redisUrl
+          ? `this server forgot them at once, any other ${within}`
+          : told
+            ? 'every server process forgot them at once'
+            : `this server forgot them at once; Redis did not take the message (see the server log), so the others ${within}`
       return `user ${userId}: ${revoked.length} sessions ended; ${where}`
     }
   },

@@ -98,7 +98,7 @@ export function createSignIn(deps: SignInDeps) {
       const user = await repo.findUserById(tx, userId)
       if (!user) throw new Error(`user ${userId} vanished while signing in`)
       const login: LoginResult = { ...toUserInfo(user, now), token }
-      return { login, after: () => deps.sessions.forgetHashes(revoked) }
+      return { login, after: async () => void (await deps.sessions.forgetHashes(revoked)) }
     },
 
     /**
@@ -126,7 +126,7 @@ export function createSignIn(deps: SignInDeps) {
       // Every way a guest becomes an account passes here: its inviter's reward, in this transaction.
       await deps.invites?.onBecameAccount(tx, userId, now)
       const revoked = await revokeAllSessions(tx, userId, now)
-      return { converted: true, after: () => deps.sessions.forgetHashes(revoked) }
+      return { converted: true, after: async () => void (await deps.sessions.forgetHashes(revoked)) }
     },
   }
 }

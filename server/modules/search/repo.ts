@@ -19,13 +19,18 @@ export const gramsHold = (column: SQLWrapper, keyword: string): SQL => sql`${col
 export const contains = (column: SQLWrapper, text: string): SQL =>
   sql`${column} ilike ${containsPattern(text)} escape '\\'`
 
-/** Videos whose title, one of whose tags or one of whose actors contains the keyword. */
+/**
+ * Videos whose title, one of whose tags or one of whose actors contains the keyword. `offset 0`
+ * keeps each EXISTS a probe of the row's own links: without it PostgreSQL may run it as a hashed
+ * subplan, which first reads every link of every matching tag or actor (a common character in
+ * actors' names is tens of thousands of links; bench/README.md, search).
+ */
 export function matchesKeyword(keyword: string): SQL {
   return sql`(${gramsHold(videos.searchGrams, keyword)} and (${contains(videos.title, keyword)}
     or exists (select 1 from ${videoTags} join ${tags} on ${tags.id} = ${videoTags.tagId}
-      where ${videoTags.videoId} = ${videos.id} and ${contains(tags.name, keyword)})
+      where ${videoTags.videoId} = ${videos.id} and ${contains(tags.name, keyword)} offset 0)
     or exists (select 1 from ${videoActors} join ${actors} on ${actors.id} = ${videoActors.actorId}
-      where ${videoActors.videoId} = ${videos.id} and ${contains(actors.name, keyword)})))`
+      where ${videoActors.videoId} = ${videos.id} and ${contains(actors.name, keyword)} offset 0)))`
 }
 
 /** Videos whose title is the keyword (lowercased, as the keyword is), served by videos_title_lower_idx. */
