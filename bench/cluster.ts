@@ -124,7 +124,10 @@ async function loadProcesses(
   return {
     cpuRps: total / cpuSeconds,
     wallRps: results.reduce((sum, result) => sum + result.requests.average, 0),
-    latencyMean: (connections * targets.length * seconds * 1000) / total,
+    // At a set rate the connections wait between requests: autocannon's own mean is the figure.
+    latencyMean: overallRate
+      ? results.reduce((sum, result) => sum + result.latency.average * result.requests.total, 0) / total
+      : (connections * targets.length * seconds * 1000) / total,
     latencyP99: Math.max(...results.map((result) => result.latency.p99)),
     redisMicros: (redisSeconds / total) * 1e6,
   }
