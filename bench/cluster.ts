@@ -5,7 +5,7 @@
  * linearly), and the Redis nonce store's cost per request (one process with REDIS_URL and one
  * without, rate limits off in both so the nonce store is the only difference).
  */
-import { spawn, execFileSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,7 +14,7 @@ import { seal } from '../core/protocol/envelope.ts'
 import type { AppConfig } from '../core/contracts/config.ts'
 import type { LoginResult } from '../core/contracts/session.ts'
 import { startRedis } from '../tests/support/redis.ts'
-import { freePort, ROOT } from '../tests/support/server-process.ts'
+import { startServer } from '../tests/support/server-process.ts'
 import {
   CONNECTIONS,
   crypto,
@@ -47,43 +47,18 @@ interface AppProcess {
   stop(): Promise<void>
 }
 
-/** `node --import tsx server/main.ts` with `env`, ready once /healthz answers. */
-async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
-  const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  let errors = ''
-  child.stderr.on('data', (chunk: Buffer) => (errors += chunk))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const baseUrl = `http://127.0.0.1:${port}`
-  for (const deadline = Date.now() + 150_000; ;) {
-    if (child.exitCode !== null) throw new Error(`server/main.ts exited with ${child.exitCode}:\n${errors}`)
-    if (
-      await fetch(`${baseUrl}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      break
-    if (Date.now() > deadline) throw new Error(`server/main.ts did not answer within 150 s:\n${errors}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
+/** `server/main.ts` with `env` on the shared `dataDir`, as docs/deploy.md starts each process. */
+async function startAppProcess(env: Record<string, string>, dataDir: string): Promise<AppProcess> {
+  const server = await startServer(env, { dataDir })
   return {
-    baseUrl,
+    baseUrl: server.baseUrl,
     cpuSeconds() {
       // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8')
+      const stat = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8')
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
       return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
     },
-    async stop() {
-      if (child.exitCode !== null) return
-      child.kill('SIGTERM')
-      await exited
-    },
+    stop: server.stop,
   }
 }
 
@@ -171,7 +146,6 @@ export async function clusterBenchmark(): Promise<ClusterBenchmark> {
     const env = {
       DATABASE_URL: postgres.url,
       API_SECRET: secret,
-      DATA_DIR: dataDir,
       STATIC_DIR: '/nonexistent',
       // The bench's load comes from one address and one session: limits high, so they count
       // (their cost is part of a request's) but never refuse.
@@ -179,7 +153,7 @@ export async function clusterBenchmark(): Promise<ClusterBenchmark> {
       RATE_LIMIT_PER_SESSION: '10000000',
     }
     const clusterEnv = { ...env, REDIS_URL: redisServer.url }
-    const [a, b] = await Promise.all([startAppProcess(clusterEnv), startAppProcess(clusterEnv)])
+    const [a, b] = await Promise.all([startAppProcess(clusterEnv, dataDir), startAppProcess(clusterEnv, dataDir)])
     stopAll.push(a!.stop, b!.stop)
     const cluster = await measureCluster(a!, b!, redis)
     await Promise.all([a!.stop(), b!.stop()])
@@ -187,8 +161,8 @@ export async function clusterBenchmark(): Promise<ClusterBenchmark> {
     // Rate limits off in both (they would use Redis too): only the nonce store differs.
     const nonceEnv = { ...env, RATE_LIMIT_PER_IP: '0', RATE_LIMIT_PER_SESSION: '0' }
     const [withRedis, inMemory] = await Promise.all([
-      startAppProcess({ ...nonceEnv, REDIS_URL: redisServer.url }),
-      startAppProcess(nonceEnv),
+      startAppProcess({ ...nonceEnv, REDIS_URL: redisServer.url }, dataDir),
+      startAppProcess(nonceEnv, dataDir),
     ])
     stopAll.push(withRedis!.stop, inMemory!.stop)
     const nonce = await measureNonceStore(withRedis!, inMemory!, redis)

@@ -3,14 +3,14 @@
  * under load closes it cleanly, and SIGKILL during writes, ten times over, loses no acknowledged
  * write. One data directory for the file: its first start (initdb, the demo) is the slow one.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { PGlite } from '@electric-sql/pglite'
-import { freePort, ROOT } from '../tests/support/server-process.ts'
+import { startServer as startServerProcess, type RunningServer } from '../tests/support/server-process.ts'
 import { DEV_API_SECRET } from '../core/protocol/defaults.ts'
 import { signApiKey, TEST_USER_AGENT } from './testing/client.ts'
 import { acquireDataDirLock } from './db/lock.ts'
@@ -18,52 +18,26 @@ import { acquireDataDirLock } from './db/lock.ts'
 const GUEST_PATH = '/api/app/login/guest'
 const WORKERS = 8
 
-interface ServerProcess {
-  port: number
-  child: ChildProcess
-  exited: Promise<number | null>
-  output: () => string
-}
-
 /** Every server this file started, so a failed test leaves none running. */
 const started = new Set<ChildProcess>()
 
-async function startServer(dataDir: string): Promise<ServerProcess> {
-  const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
+/** server/main.ts on `dataDir` (the embedded database), kept across restarts. */
+async function startServer(dataDir: string): Promise<RunningServer> {
+  const server = await startServerProcess(
+    {
       DATABASE_URL: '',
       REDIS_URL: '',
-      LOG_LEVEL: 'warn',
       // Plain answers, and no limit on guests from one address: the writes are what is measured.
       ENCRYPT_HTTP: 'false',
       GUEST_LIMIT_PER_IP: '1000000',
       RATE_LIMIT_PER_IP: '0',
       RATE_LIMIT_PER_SESSION: '0',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  started.add(child)
-  child.once('exit', () => started.delete(child))
-  let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk))
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`)
-    const alive = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (answer) => answer.ok,
-      () => false,
-    )
-    if (alive) break
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  return { port, child, exited, output: () => output }
+    { dataDir },
+  )
+  started.add(server.child)
+  server.child.once('exit', () => started.delete(server.child))
+  return server
 }
 
 /**

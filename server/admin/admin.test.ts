@@ -14,24 +14,15 @@ import { createWalletService } from '../modules/wallet/service.ts'
 import { BACKENDS, START_MS, useTestApp } from '../testing/harness.ts'
 import { adminSocketPath, openAdminChannel, sendToServer, type AdminChannel } from './channel.ts'
 import { AdminError } from './command.ts'
-import { runAdmin } from './cli.ts'
+import { runAdminCli } from '../testing/admin-cli.ts'
 import { openAdminDatabase } from './database.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const run = promisify(execFile)
 
-/** runAdmin in this process, its output captured. */
-async function admin(env: Record<string, string>, ...argv: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runAdmin(argv, {
-    env,
-    stdout: (line) => void out.push(line),
-    stderr: (line) => void err.push(line),
-    now: () => Date.UTC(2026, 0, 1),
-  })
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+/** The admin CLI in this process at 2026-01-01, its output captured. */
+const admin = (env: Record<string, string>, ...argv: string[]) =>
+  runAdminCli(env, argv, () => Date.UTC(2026, 0, 1))
 
 async function insertUser(db: Db): Promise<number> {
   const [row] = await db

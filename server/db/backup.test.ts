@@ -3,21 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runAdmin } from '../admin/cli.ts'
+import { runAdminCli } from '../testing/admin-cli.ts'
 import { openDatabase } from './client.ts'
 import { acquireDataDirLock } from './lock.ts'
 import { seedDemoData } from './seed.ts'
 
-async function admin(env: Record<string, string>, ...argv: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runAdmin(argv, {
-    env,
-    stdout: (line) => void out.push(line),
-    stderr: (line) => void err.push(line),
-  })
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const admin = (env: Record<string, string>, ...argv: string[]) => runAdminCli(env, argv)
 
 /** Every table's row count and a checksum of all its rows, in a stable order. */
 async function fingerprint(dataDir: string): Promise<Record<string, string>> {

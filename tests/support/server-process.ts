@@ -47,15 +47,27 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
 
 export interface RunningServer {
   baseUrl: string
+  port: number
   dataDir: string
+  /** The process, for tests that signal it. */
+  child: ChildProcess
+  /** Resolves with the exit code once the process has ended (null if a signal ended it). */
+  exited: Promise<number | null>
   output: () => string
+  /** SIGTERM, then the data dir removed if this made it. */
   stop: () => Promise<void>
 }
 
-/** Starts `server/main.ts` the way `npm start` does, on a free port with a fresh data dir. */
-export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+/**
+ * Starts `server/main.ts` the way `npm start` does, on a free port, with `env` added; in a fresh
+ * data dir unless `options.dataDir` names one (kept by stop, for a restart on the same data).
+ */
+export async function startServer(
+  env: NodeJS.ProcessEnv = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-'))
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'marquee-e2e-'))
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
@@ -74,31 +86,34 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningS
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk))
   const baseUrl = `http://127.0.0.1:${port}`
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
 
   // A first start seeds the demo (images, streams): slow on a busy two-core machine.
   const deadline = Date.now() + 150_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`)
-    try {
-      await fetch(`${baseUrl}/api/app/ping/check`)
-      break
-    } catch {
-      if (Date.now() > deadline) throw new Error(`server did not start within 150 s:\n${output}`)
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
+    const alive = await fetch(`${baseUrl}/healthz`).then(
+      (answer) => answer.ok,
+      () => false,
+    )
+    if (alive) break
+    if (Date.now() > deadline) throw new Error(`server did not start within 150 s:\n${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
   }
 
   return {
     baseUrl,
+    port,
     dataDir,
+    child,
+    exited,
     output: () => output,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM')
         await exited
       }
-      rmSync(dataDir, { recursive: true, force: true })
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }
