@@ -18,6 +18,7 @@ import { warmFonts } from './lib/font-warmup.ts'
 import { createApi } from './lib/http.ts'
 import { rememberedApiLines } from './lib/api-lines.ts'
 import { apiLines } from '../core/contracts/domain.ts'
+import { customGetEndpoint } from '../core/contracts/calls.ts'
 import { recordLanding } from './lib/landing.ts'
 import { onceRetryable } from './lib/once.ts'
 import { primingCalls } from './lib/primed-calls.ts'
@@ -43,8 +44,19 @@ trackOnlineStatus(store)
 trackViewportHeight()
 const storage = createSecureStorage({ crypto: protocolCrypto, secret: API_SECRET, backend: createStateBackend() })
 
-// The config names the API lines; calls follow the one that works (core/lines/api-lines.ts).
-const lines = rememberedApiLines(() => localStorage, location.origin)
+// The config names the API lines; calls follow the one that works (core/lines/api-lines.ts). After
+// a move, the working line is asked for the lines as they are now (custom/getEndpoint): the
+// config read at the start may be older than an operator's change.
+const lines = rememberedApiLines(
+  () => localStorage,
+  location.origin,
+  () =>
+    void api.call(customGetEndpoint).then(
+      (answer) => lines.setLines(answer.lines),
+      // Unanswered: the lines known stay, and the next move asks again.
+      () => {},
+    ),
+)
 store.sub(appConfigAtom, () => {
   const config = store.get(appConfigAtom)
   if (config) lines.setLines(apiLines(config))

@@ -22,6 +22,18 @@ describe('createApiLines', () => {
     expect(onChange).toHaveBeenCalledExactlyOnceWith(B, [A, B, C])
   })
 
+  it('says when calls move to another line: a failover, the way back, a line dropped; never at the start', () => {
+    const onMoved = vi.fn()
+    const lines = createApiLines({ lines: [A, B, C], current: B, onMoved })
+    lines.setLines([A, B, C])
+    lines.answered(B)
+    expect(onMoved).not.toHaveBeenCalled()
+    for (let i = 0; i < LINE_FAILURES_BEFORE_MOVING; i++) lines.failed(B)
+    lines.answered(A)
+    lines.setLines([B, C])
+    expect(onMoved.mock.calls).toEqual([[C], [A], [B]])
+  })
+
   it('forgives failures once the line in use answers', () => {
     const lines = createApiLines({ lines: [A, B] })
     lines.failed(A)

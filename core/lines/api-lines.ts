@@ -33,6 +33,8 @@ export interface ApiLinesOptions {
   /** The line that worked last time (persisted), used when it is one of `lines`. */
   current?: string | null
   onChange?(current: string, lines: readonly string[]): void
+  /** Calls now go to `current`, another line than before (not called for the starting line). */
+  onMoved?(current: string): void
 }
 
 export function createApiLines(options: ApiLinesOptions): ApiLines {
@@ -45,6 +47,7 @@ export function createApiLines(options: ApiLinesOptions): ApiLines {
     current = line
     failures = 0
     options.onChange?.(current, lines)
+    options.onMoved?.(current)
   }
 
   return {

@@ -7,15 +7,21 @@ type LineStorage = () => Pick<Storage, 'getItem' | 'setItem'>
 
 /**
  * The API lines, starting on the one that worked last (kept in localStorage, read before the first
- * call goes out), or on `origin` before any config has named them.
+ * call goes out), or on `origin` before any config has named them. `onMoved`: calls now go to
+ * another line.
  */
-export function rememberedApiLines(storage: LineStorage, origin: string): ApiLines {
+export function rememberedApiLines(
+  storage: LineStorage,
+  origin: string,
+  onMoved?: (current: string) => void,
+): ApiLines {
   const saved = readSaved(storage)
   const lines = saved?.lines
   return createApiLines({
     lines:
       Array.isArray(lines) && lines.length > 0 && lines.every((line) => typeof line === 'string') ? lines : [origin],
     current: typeof saved?.current === 'string' ? saved.current : null,
+    ...(onMoved ? { onMoved } : {}),
     onChange(current, lines) {
       try {
         storage().setItem(STORAGE_KEY, JSON.stringify({ lines, current }))
