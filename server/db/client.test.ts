@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { openDatabase } from './client.ts'
+import { sql } from 'drizzle-orm'
+import { MIGRATION_LOCK, openDatabase, openPostgres } from './client.ts'
 import { seedDemoData } from './seed.ts'
 import { announcements } from './schema/ping.ts'
 
@@ -42,6 +43,35 @@ describe('openDatabase', () => {
       expect(await database.db.select().from(announcements)).toHaveLength(1)
       await database.close()
     } finally {
+      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`)
+      await admin.end()
+    }
+  })
+
+  it('waits for another process migrating, and gives up saying why once the wait is over', async () => {
+    const adminUrl = inject('postgresUrl')
+    const admin = new pg.Client({ connectionString: adminUrl })
+    await admin.connect()
+    const name = `locked_${process.pid}_${Date.now()}`
+    await admin.query(`CREATE DATABASE ${name}`)
+    const url = new URL(adminUrl)
+    url.pathname = `/${name}`
+    const database = openPostgres(url.href, { max: 1, migrationLockWaitMs: 300 })
+    // Another process on the same database (advisory locks belong to one database).
+    const other = new pg.Client({ connectionString: url.href })
+    await other.connect()
+    try {
+      // The lock a process holds while it migrates: held here as if its migration hung.
+      await other.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+      await expect(database.migrate()).rejects.toThrow(/migrating this database for over 0.3 s/)
+      // The pooled connection came back without the time-out.
+      expect((await database.db.execute(sql`show lock_timeout`)).rows).toEqual([{ lock_timeout: '0' }])
+      await other.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
+      await database.migrate()
+      expect(await database.db.select().from(announcements)).toEqual([])
+    } finally {
+      await database.close()
+      await other.end()
       await admin.query(`DROP DATABASE ${name} WITH (FORCE)`)
       await admin.end()
     }

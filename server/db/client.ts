@@ -25,7 +25,12 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url))
  * Held while migrating PostgreSQL: processes started at once on an empty database would each
  * create the tables, and all but one fail. The others wait, then find the migrations applied.
  */
-const MIGRATION_LOCK = 0x4d514d494752
+export const MIGRATION_LOCK = 0x4d514d494752
+/**
+ * How long a start waits for another process's migration: past it, the start fails and says so,
+ * rather than waiting forever behind a migration that hangs.
+ */
+export const MIGRATION_LOCK_WAIT_MS = 120_000
 
 /** Where the embedded database keeps its files. */
 export const embeddedDatabaseDir = (dataDir: string) => join(dataDir, 'pglite')
@@ -50,7 +55,7 @@ export function wrapPglite(client: PGlite): Database {
   }
 }
 
-export function openPostgres(url: string, options: { max?: number } = {}): Database {
+export function openPostgres(url: string, options: { max?: number; migrationLockWaitMs?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 })
   // An idle connection dropped by the server emits 'error' on the pool; unhandled, it would
   // end the process. The next query reconnects or fails with its own error.
@@ -62,14 +67,28 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     async migrate() {
       const client = await pool.connect()
       try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+        const waitMs = options.migrationLockWaitMs ?? MIGRATION_LOCK_WAIT_MS
+        await client.query(`set lock_timeout = ${Math.round(waitMs)}`)
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]).catch((error: { code?: string }) => {
+          // 55P03 lock_not_available: lock_timeout passed.
+          if (error.code !== '55P03') throw error
+          throw new Error(
+            `another process has been migrating this database for over ${waitMs / 1000} s: ` +
+              `is its migration stuck? (pg_stat_activity shows it)`,
+          )
+        })
+        await client.query('reset lock_timeout')
         await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR })
       } finally {
-        // Ending the connection releases the lock too, should the unlock fail.
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).then(
-          () => client.release(),
-          (error: Error) => client.release(error),
-        )
+        // Back to the pool as it came (no lock_timeout). Ending the connection releases the lock
+        // too, should the unlock fail.
+        await client
+          .query('reset lock_timeout')
+          .then(() => client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]))
+          .then(
+            () => client.release(),
+            (error: Error) => client.release(error),
+          )
       }
     },
     close: once(() => pool.end()),
