@@ -47,7 +47,7 @@ describe('call registrar', () => {
       totalSize: '1500',
       identifier: 'photo',
       totalChunks: '1',
-      filename: '../../etc/passwd',
+      filename: 'holiday/photo.png',
     }
     const boundary = 'test-boundary'
     const form = (fields: Record<string, string>, file: Buffer) => ({

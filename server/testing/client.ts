@@ -58,6 +58,8 @@ export interface CallOptions {
   rawBody?: string
   remoteAddress?: string
   query?: string
+  /** uploadChunk: the file part's name, instead of `params.filename` (a name a header cannot hold). */
+  partName?: string
 }
 
 export interface CallAnswer {
@@ -110,7 +112,7 @@ export class TestClient {
     for (const [field, value] of Object.entries(params)) {
       parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`))
     }
-    const filename = String(params.filename ?? 'blob')
+    const filename = options.partName ?? String(params.filename ?? 'blob')
     parts.push(
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +

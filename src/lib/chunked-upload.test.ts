@@ -1,8 +1,10 @@
 import { sha256 } from '@noble/hashes/sha2.js'
+import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
 import type { Call } from '../../core/contracts/call.ts'
 import { uploadImg } from '../../core/contracts/calls.ts'
 import { uploadVideo } from '../../core/contracts/calls.ts'
+import { UPLOAD_IDENTIFIER_PATTERN, UploadChunkParamsSchema } from '../../core/contracts/upload.ts'
 import {
   CHUNK_SIZE,
   chunkRanges,
@@ -46,6 +48,8 @@ function fakeServer(
             string
           >)
     if (request.method === 'POST') expect(request.search).toBeUndefined()
+    // The server's own contract takes what is sent: the identifier's alphabet, the names.
+    expect(v.safeParse(UploadChunkParamsSchema, params).issues).toBeUndefined()
     const number = Number(params.chunkNumber)
     const stored = chunks.get(params.identifier!) ?? new Map<number, Uint8Array>()
     chunks.set(params.identifier!, stored)
@@ -178,6 +182,7 @@ describe('uploadIdentifier', () => {
     const identifier = await uploadIdentifier(new Blob([content]), { onProgress: (bytesRead) => read.push(bytesRead) })
     const whole = Array.from(sha256(content).subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('')
     expect(identifier).toBe(`${content.length}-${whole}`)
+    expect(identifier).toMatch(UPLOAD_IDENTIFIER_PATTERN)
     expect(read).toEqual([4 * CHUNK_SIZE, 8 * CHUNK_SIZE, content.length])
   })
 

@@ -1,11 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, describe, expect, inject, it } from 'vitest'
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader'
 import { admin } from '../support/admin.ts'
-import { journeyBrowser } from '../support/browser.ts'
+import { journeyBrowser, type OpenedPage } from '../support/browser.ts'
 import { homeCards, stage, tapFromHome } from '../support/catalogue.ts'
 
 const baseUrl = inject('baseUrl')
@@ -32,6 +35,75 @@ async function codeFromSandboxPage(page: Page, mobile: string): Promise<string> 
   }
 }
 
+/** The text of the QR code on a saved credential card, read here as the app reads it in the page. */
+async function credentialOnCard(file: string): Promise<string> {
+  // The reader's binary from the package, not from a CDN (the journeys run offline).
+  const wasm = await readFile(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'))
+  prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.length) } })
+  const [code] = await readBarcodes(new Uint8Array(await readFile(file)), { formats: ['QRCode'] })
+  if (!code?.text) throw new Error(`no QR code on ${file}`)
+  return code.text
+}
+
+/**
+ * Every URL the browser asks for (pages, the outbox tab and the service worker included) and every
+ * page URL it shows (router navigations too), and each session token it sent in Authorization, so a
+ * journey can check that no secret travelled in a URL, where logs, history and Referer keep it.
+ */
+interface Watched {
+  urls: string[]
+  tokens: Set<string>
+}
+
+function watchUrls({ context }: OpenedPage): Watched {
+  const watched: Watched = { urls: [], tokens: new Set() }
+  context.on('request', (request) => {
+    watched.urls.push(request.url())
+    // The page sets Authorization itself, so it is among the headers the request started with.
+    const token = request.headers()['authorization']
+    if (token) watched.tokens.add(token)
+  })
+  const watchPage = (page: Page) =>
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) watched.urls.push(frame.url())
+    })
+  context.pages().forEach(watchPage)
+  context.on('page', watchPage)
+  return watched
+}
+
+/** Opens a browser as `open` does, its URLs watched. */
+async function openWatched(open: () => Promise<OpenedPage>, all: Watched[]) {
+  const opened = await open()
+  all.push(watchUrls(opened))
+  return opened
+}
+
+function decoded(url: string): string {
+  try {
+    return decodeURIComponent(url)
+  } catch {
+    return url
+  }
+}
+
+/** None of `secrets` (tokens, codes, credentials) in any URL seen, as it is or percent-encoded. */
+function expectNoSecretInUrls(watched: Watched[], secrets: string[]) {
+  const urls = watched.flatMap((w) => [...w.urls, ...w.urls.map(decoded)])
+  expect(urls.length).toBeGreaterThan(0)
+  for (const secret of secrets) {
+    expect(secret.length).toBeGreaterThanOrEqual(6)
+    // A code is digits: matched whole, so a timestamp that happens to hold those six does not count.
+    const found = /^\d+$/.test(secret)
+      ? (url: string) => new RegExp(`(^|\\D)${secret}(\\D|$)`).test(url)
+      : (url: string) => url.includes(secret)
+    expect(urls.filter(found), `a secret of ${secret.length} characters`).toEqual([])
+  }
+}
+
+/** The session tokens the browsers sent in Authorization. */
+const tokensOf = (watched: Watched[]) => [...new Set(watched.flatMap((w) => [...w.tokens]))]
+
 async function mineShows(page: Page, text: string | RegExp) {
   await page.goto(`${baseUrl}/mine/`)
   await page.locator('.profile').getByText(text).first().waitFor()
@@ -39,7 +111,8 @@ async function mineShows(page: Page, text: string | RegExp) {
 
 describe('accounts', () => {
   it('a guest buys, registers, sets avatar, nickname and phone, saves the card; other browsers get it all back by password and by the card', async () => {
-    const { page, errors } = await open()
+    const watched: Watched[] = []
+    const { page, errors } = await openWatched(open, watched)
     await page.goto(`${baseUrl}/mine/`)
     const userId = /\d+/.exec((await page.getByTestId('user-id').textContent()) ?? '')![0]
     expect(await admin('wallet:credit', userId, '100000', '--reason', 'journey')).toContain(`user ${userId}: +100000`)
@@ -94,7 +167,8 @@ describe('accounts', () => {
     await page.getByLabel('手机号').fill(mobile)
     await page.getByRole('button', { name: '获取验证码' }).click()
     await page.getByRole('button', { name: /秒后重发/ }).waitFor()
-    await page.getByLabel('验证码').fill(await codeFromSandboxPage(page, mobile))
+    const bindCode = await codeFromSandboxPage(page, mobile)
+    await page.getByLabel('验证码').fill(bindCode)
     await page.getByRole('button', { name: /绑定/ }).click()
     await mineShows(page, `已绑定 ${mobile.slice(0, 3)}****${mobile.slice(7)}`)
 
@@ -122,7 +196,7 @@ describe('accounts', () => {
     }
 
     // A second browser: account and password.
-    const second = await open()
+    const second = await openWatched(open, watched)
     await second.page.goto(`${baseUrl}/mine/login`)
     await second.page.getByLabel('账号', { exact: true }).fill(account)
     await second.page.getByLabel('密码', { exact: true }).fill(password)
@@ -132,16 +206,25 @@ describe('accounts', () => {
     expect(second.errors).toEqual([])
 
     // A third browser: the saved card, picked as an image.
-    const third = await open()
+    const third = await openWatched(open, watched)
     await third.page.goto(`${baseUrl}/mine/setting/accoutCodeCamera`)
     await third.page.locator('input[type="file"]').setInputFiles(card)
     await third.page.waitForURL(`${baseUrl}/mine/`)
     await seesTheAccount(third.page)
     expect(third.errors).toEqual([])
+
+    // The guest's, the account's and each browser's session token, the bind code, the password and
+    // the card's credential went in headers and sealed bodies, never in a URL.
+    const tokens = tokensOf(watched)
+    expect(tokens.length).toBeGreaterThanOrEqual(3)
+    const credential = await credentialOnCard(card)
+    expect(credential).toMatch(/^MQC1-/)
+    expectNoSecretInUrls(watched, [...tokens, bindCode, password, credential])
   }, 240_000)
 
   it('logs in by phone with the code from the sandbox outbox, creating the account', async () => {
-    const { page, errors } = await open()
+    const watched: Watched[] = []
+    const { page, errors } = await openWatched(open, watched)
     const mobile = freshMobile()
     await page.goto(`${baseUrl}/mine/login`)
     await page.getByRole('button', { name: '手机登录' }).click()
@@ -159,5 +242,9 @@ describe('accounts', () => {
       .getByText(`已绑定 ${mobile.slice(0, 3)}****${mobile.slice(7)}`)
       .waitFor()
     expect(errors).toEqual([])
+    // The guest's token, the account's and the code: never in a URL.
+    const tokens = tokensOf(watched)
+    expect(tokens.length).toBeGreaterThanOrEqual(2)
+    expectNoSecretInUrls(watched, [...tokens, code!])
   }, 120_000)
 })

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
@@ -50,6 +54,11 @@ function chunksOf(bytes: Uint8Array, chunkSize: number, identifier: string, name
 /** Three chunks, whatever the size. */
 const thirds = (bytes: Uint8Array, identifier: string, names?: string) =>
   chunksOf(bytes, Math.floor(bytes.length / 3), identifier, names)
+
+/** Every file and folder under `dir`, sorted ([] when it does not exist). */
+async function filesUnder(dir: string) {
+  return (await readdir(dir, { recursive: true }).catch(() => [])).sort()
+}
 
 async function rawPixels(bytes: Uint8Array) {
   return sharp(bytes).ensureAlpha().raw().toBuffer()
@@ -141,17 +150,77 @@ describe.each(BACKENDS)('upload/img and upload/images (%s)', (backend) => {
     expect(Buffer.from(plain).includes('Phone')).toBe(false)
   })
 
-  it('never uses the file name or relative path: traversal names are neither followed nor stored', async () => {
-    await signIn(t.client, 'device-upload-names')
-    const png = await noisyPng()
-    let answer
-    for (const chunk of thirds(png, 'photo-names', '../../etc/passwd')) answer = await send(t.client, chunk)
-    expect(answer!.body.data).toMatchObject({ done: true })
-    const rows = JSON.stringify([
-      await t.db.select().from(uploads),
-      await t.db.select({ key: images.key }).from(images),
-    ])
-    expect(rows).not.toContain('passwd')
+  it('refuses an identifier outside simple-uploader’s alphabet and a path-shaped name, writing nothing', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'marquee-upload-names-'))
+    try {
+      // Every refusal below is a request: no rate limit gets in the way.
+      await t.rebuild({ dataDir, rateLimitPerSession: 0, rateLimitPerIp: 0 })
+      await signIn(t.client, 'device-upload-names')
+      const png = await noisyPng()
+      // A first chunk of three: taken, it would leave a row (an image) or a file (a video).
+      const [first] = thirds(png, 'photo-names')
+      const pathNames = [
+        '/etc/passwd',
+        '../../etc/passwd',
+        'photos/../../x.png',
+        '..',
+        'C:/x.png',
+        'C:\\Windows\\x.png',
+        'photos\\x.png',
+        'x\u0000.png',
+        'x\n.png',
+        'x\u007f.png',
+      ]
+      const refused: Array<[string, Record<string, string | number>]> = [
+        ...['../../etc/passwd', 'photo.png', 'a/b', 'a\\b', 'a b', 'a%2Fb', 'é'].map(
+          (identifier): [string, Record<string, string | number>] => ['identifier', { ...first!.params, identifier }],
+        ),
+        ...pathNames.flatMap((name): Array<[string, Record<string, string | number>]> => [
+          ['filename', { ...first!.params, filename: name }],
+          ['relativePath', { ...first!.params, relativePath: name }],
+        ]),
+      ]
+      const before = await filesUnder(dataDir)
+      for (const call of ['upload/img', 'upload/images', 'upload/video']) {
+        for (const [field, params] of refused) {
+          const label = `${call} ${field} ${JSON.stringify(params[field])}`
+          for (const answer of [
+            await t.client.uploadChunk(call, params, first!.bytes, { partName: 'blob' }),
+            await t.client.checkChunk(call, params),
+          ]) {
+            expect(answer.status, label).toBe(400)
+            expect(answer.body, label).toMatchObject({
+              code: 4000,
+              msg: expect.stringMatching(new RegExp(`^${field}: `)),
+            })
+          }
+        }
+      }
+      expect(await t.db.select().from(uploads)).toEqual([])
+      expect(await t.db.select().from(uploadChunks)).toEqual([])
+      expect(await t.db.select({ key: images.key }).from(images)).toEqual([])
+      expect(await filesUnder(dataDir)).toEqual(before)
+
+      // What simple-uploader and the app send is taken: a name in a folder, a dotted name, "blob".
+      let answer
+      for (const chunk of thirds(png, '5830-0f1e2d3c4b5a69788796a5b4c3d2e1f0')) {
+        answer = await send(t.client, {
+          ...chunk,
+          params: { ...chunk.params, filename: '.photo..png', relativePath: 'holiday/.photo..png' },
+        })
+      }
+      expect(answer!.body).toMatchObject({ code: 200, data: { done: true } })
+      const stored = JSON.stringify(await t.db.select().from(uploads))
+      expect(stored).not.toContain('photo..png')
+      const blob = thirds(await noisyPng(), 'blob')[0]!
+      expect(
+        (await send(t.client, { ...blob, params: { ...blob.params, filename: 'blob', relativePath: 'blob' } })).status,
+      ).toBe(200)
+      // The image is in the database; nothing was written under the data directory.
+      expect(await filesUnder(dataDir)).toEqual(before)
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 
   it('refuses bytes that are not an image with 415 and keeps nothing', async () => {

@@ -9,8 +9,10 @@ import { Toaster } from '../../ui/toast.tsx'
 import { currentSessionAtom, sessionUserAtom, tokenAtom } from '../session/public.ts'
 import { AccountScreen } from './account-screen.tsx'
 import { BindPhoneScreen } from './bind-phone-screen.tsx'
+import { ChangePhoneScreen } from './change-phone-screen.tsx'
 import { LoginScreen } from './login-screen.tsx'
 import { ModifyPasswordScreen } from './modify-password-screen.tsx'
+import { ModifyIntroScreen, ModifyNameScreen } from './profile-screens.tsx'
 import { RegisterScreen } from './register-screen.tsx'
 
 afterEach(() => {
@@ -48,6 +50,26 @@ async function renderScreen(path: string, Screen: () => React.ReactNode, post: P
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } })
 const submit = (name: string) => fireEvent.click(screen.getByRole('button', { name }))
+/** The problem shown under a field, tied to it by aria-describedby and marked aria-invalid. */
+const problemOf = (label: string) => {
+  const field = screen.getByLabelText(label)
+  expect(field.getAttribute('aria-invalid'), label).toBe('true')
+  const notes = field.getAttribute('aria-describedby')!.split(' ')
+  return notes.map((id) => document.getElementById(id)!.textContent).join(' ')
+}
+/** An answer `post` gives once `settle` is called, so a test sees the screen while the call is out. */
+function heldAnswer() {
+  let settle: (value: unknown) => void = () => {}
+  const answer = new Promise<unknown>((resolve) => (settle = resolve))
+  return { answer, settle: (value: unknown) => settle(value) }
+}
+/** The submit button while its call is out: renamed, disabled and aria-busy. */
+async function busyButton(name: string) {
+  const busy = (await screen.findByRole('button', { name })) as HTMLButtonElement
+  expect(busy.getAttribute('aria-busy')).toBe('true')
+  expect(busy.disabled).toBe(true)
+  return busy
+}
 
 describe('LoginScreen', () => {
   it('logs in by password with the device id, keeps the session and opens Mine in its place', async () => {
@@ -315,5 +337,173 @@ describe('ModifyPasswordScreen', () => {
       oldPassword: 'old password',
       newPassword: 'new password',
     })
+  })
+})
+
+describe('ModifyNameScreen', () => {
+  it('checks the nickname before any call', async () => {
+    const { post } = await renderScreen('/mine/setting/modifyname', ModifyNameScreen, async () => member, member)
+    expect((screen.getByLabelText(t.account.nickname) as HTMLInputElement).value).toBe('小明')
+    for (const nickname of ['', '  明  ', '名'.repeat(17)]) {
+      type(t.account.nickname, nickname)
+      submit(t.account.save)
+      expect(problemOf(t.account.nickname)).toBe(t.account.invalid.nickname)
+    }
+    expect(post).not.toHaveBeenCalled()
+  })
+
+  it('saves the trimmed nickname, the answer becoming the session’s user', async () => {
+    const renamed = { ...member, nickname: '小明同学' }
+    const { store, post, stored } = await renderScreen(
+      '/mine/setting/modifyname',
+      ModifyNameScreen,
+      async () => renamed,
+      member,
+    )
+    type(t.account.nickname, '  小明同学  ')
+    submit(t.account.save)
+    expect(await screen.findByText(t.account.saved)).toBeTruthy()
+    expect(post).toHaveBeenCalledExactlyOnceWith('user/info/modify', { nickname: '小明同学' })
+    expect(store.get(sessionUserAtom)?.nickname).toBe('小明同学')
+    expect((await stored())?.user?.nickname).toBe('小明同学')
+  })
+
+  it('keeps the button busy while the call is out, then shows the server’s tip and keeps the name', async () => {
+    const held = heldAnswer()
+    const { store, post } = await renderScreen('/mine/setting/modifyname', ModifyNameScreen, () => held.answer, member)
+    type(t.account.nickname, '小红')
+    submit(t.account.save)
+    const busy = await busyButton(t.account.saving)
+    // A second press while the call is out sends nothing more.
+    fireEvent.click(busy)
+    expect(post).toHaveBeenCalledOnce()
+    held.settle(new Refusal(4000, '昵称含有不允许的内容'))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('昵称含有不允许的内容'))
+    expect((screen.getByRole('button', { name: t.account.save }) as HTMLButtonElement).disabled).toBe(false)
+    expect(store.get(sessionUserAtom)?.nickname).toBe('小明')
+  })
+})
+
+describe('ModifyIntroScreen', () => {
+  const withIntro = { ...member, intro: '你好' }
+
+  it('counts the trimmed intro as it is typed and refuses more than 100 characters before any call', async () => {
+    const { post } = await renderScreen(
+      '/mine/setting/modifiIntro',
+      ModifyIntroScreen,
+      async () => withIntro,
+      withIntro,
+    )
+    expect(screen.getByText(t.account.introCount(2))).toBeTruthy()
+    type(t.account.intro, `  ${'字'.repeat(101)}  `)
+    expect(screen.getByText(t.account.introCount(101))).toBeTruthy()
+    submit(t.account.save)
+    expect(problemOf(t.account.intro)).toBe(`${t.account.introCount(101)} ${t.account.invalid.intro}`)
+    expect(post).not.toHaveBeenCalled()
+  })
+
+  it('saves the trimmed intro with the button or Ctrl+Enter, the answer becoming the session’s user', async () => {
+    const { store, post } = await renderScreen(
+      '/mine/setting/modifiIntro',
+      ModifyIntroScreen,
+      async (_name, body) => ({ ...withIntro, intro: body.intro as string }),
+      withIntro,
+    )
+    type(t.account.intro, '\n  喜欢看电影\n第二行  \n')
+    submit(t.account.save)
+    expect(await screen.findByText(t.account.saved)).toBeTruthy()
+    expect(post).toHaveBeenCalledExactlyOnceWith('user/info/modify', { intro: '喜欢看电影\n第二行' })
+    expect(store.get(sessionUserAtom)?.intro).toBe('喜欢看电影\n第二行')
+
+    type(t.account.intro, ' 只看纪录片 ')
+    fireEvent.keyDown(screen.getByLabelText(t.account.intro), { key: 'Enter', ctrlKey: true })
+    await waitFor(() => expect(post).toHaveBeenLastCalledWith('user/info/modify', { intro: '只看纪录片' }))
+  })
+
+  it('keeps the button busy while the call is out, then shows the server’s tip', async () => {
+    const held = heldAnswer()
+    await renderScreen('/mine/setting/modifiIntro', ModifyIntroScreen, () => held.answer, withIntro)
+    type(t.account.intro, '新的简介')
+    submit(t.account.save)
+    await busyButton(t.account.saving)
+    held.settle(new Refusal(7050, '账号已被禁言'))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('账号已被禁言'))
+    expect(screen.getByRole('button', { name: t.account.save })).toBeTruthy()
+  })
+})
+
+describe('ChangePhoneScreen', () => {
+  it('asks a guest to log in, and an account without a number to bind one', async () => {
+    await renderScreen('/mine/setting/phone', ChangePhoneScreen, async () => null, guest)
+    expect(screen.getByText(t.account.guestTitle)).toBeTruthy()
+    cleanup()
+    await renderScreen('/mine/setting/phone', ChangePhoneScreen, async () => null, { ...member, mobile: '' })
+    expect(screen.getByText(t.account.unbound)).toBeTruthy()
+    expect(screen.getByRole('link', { name: t.account.bind }).getAttribute('href')).toBe('/mine/setting/bindPhone')
+  })
+
+  it('checks both codes and the new number before any call', async () => {
+    const { post } = await renderScreen('/mine/setting/phone', ChangePhoneScreen, async () => member, member)
+    expect(screen.getByText(t.account.changeStepOld('138****8000'))).toBeTruthy()
+    submit(t.account.next)
+    expect(problemOf(t.account.code)).toBe(t.account.invalid.code)
+    type(t.account.code, '12345')
+    submit(t.account.next)
+    expect(problemOf(t.account.code)).toBe(t.account.invalid.code)
+
+    type(t.account.code, '111111')
+    submit(t.account.next)
+    expect(screen.getByText(t.account.changeStepNew)).toBeTruthy()
+    type(t.account.mobile, '1380013')
+    submit(t.account.sendCode)
+    expect(problemOf(t.account.mobile)).toBe(t.account.invalid.mobile)
+    submit(t.account.save)
+    expect(problemOf(t.account.mobile)).toBe(t.account.invalid.mobile)
+    expect(problemOf(t.account.code)).toBe(t.account.invalid.code)
+    expect(post).not.toHaveBeenCalled()
+  })
+
+  it('sends a code to each number and changes it with trimmed values, the answer becoming the session’s user', async () => {
+    const changed = { ...member, mobile: '13900139000' }
+    const { store, post, router } = await renderScreen(
+      '/mine/setting/phone',
+      ChangePhoneScreen,
+      async (name) => (name === 'login/captcha' ? { resendAfter: 60 } : changed),
+      member,
+    )
+    submit(t.account.sendCode)
+    await screen.findByRole('button', { name: t.account.resendIn(60) })
+    expect(post).toHaveBeenLastCalledWith('login/captcha', { mobile: '13800138000', purpose: 'changeOld' })
+    type(t.account.code, ' 111111 ')
+    submit(t.account.next)
+
+    type(t.account.mobile, ' +86 139-0013-9000 ')
+    submit(t.account.sendCode)
+    await screen.findByRole('button', { name: t.account.resendIn(60) })
+    expect(post).toHaveBeenLastCalledWith('login/captcha', { mobile: '13900139000', purpose: 'changeNew' })
+    type(t.account.code, '222222 ')
+    submit(t.account.save)
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/mine\/setting\/accout\/?$/))
+    expect(post).toHaveBeenLastCalledWith('user/changeMobile', {
+      oldCode: '111111',
+      mobile: '13900139000',
+      code: '222222',
+    })
+    expect(store.get(sessionUserAtom)?.mobile).toBe('13900139000')
+  })
+
+  it('keeps the button busy while the call is out, then shows the server’s tip and stays', async () => {
+    const held = heldAnswer()
+    const { store, router } = await renderScreen('/mine/setting/phone', ChangePhoneScreen, () => held.answer, member)
+    type(t.account.code, '111111')
+    submit(t.account.next)
+    type(t.account.mobile, '13900139000')
+    type(t.account.code, '222222')
+    submit(t.account.save)
+    await busyButton(t.account.saving)
+    held.settle(new Refusal(7023, '验证码错误或已过期'))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('验证码错误或已过期'))
+    expect(router.state.location.pathname).toBe('/mine/setting/phone')
+    expect(store.get(sessionUserAtom)?.mobile).toBe('13800138000')
   })
 })
