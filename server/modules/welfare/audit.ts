@@ -176,9 +176,9 @@ export const WELFARE_RULES: AuditRule[] = [
   {
     rule: "every redeem code's uses count its use rows",
     violations: (limit) => sql`
-      select format('code #%s (%s…): uses %s of %s, but %s use row(s)', k.id, k.hint, k.uses, k.max_uses, count(u.id)) as line
+      select format('code #%s (batch %s): uses %s of %s, but %s use row(s)', k.id, k.batch, k.uses, k.max_uses, count(u.id)) as line
       from redeem_codes k left join redeem_code_uses u on u.code_id = k.id
-      group by k.id, k.hint, k.uses, k.max_uses
+      group by k.id, k.batch, k.uses, k.max_uses
       having count(u.id) <> k.uses
       order by k.id
       limit ${limit}`,
