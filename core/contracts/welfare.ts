@@ -108,8 +108,11 @@ export const codeText = (max: number) =>
 export const RedeemCodeRequestSchema = v.object({ code: codeText(REDEEM_CODE_MAX) })
 export const RedeemedCodeSchema = v.object({
   id: IntSchema,
-  /** The code's first characters, enough to recognise it (codes are stored hashed). */
-  hint: v.string(),
+  /**
+   * The batch the code came from, as codes:create printed it (`20261126-1f2e3d4c`): nothing of the
+   * code itself is stored, only a keyed hash.
+   */
+  batch: v.string(),
   reward: RewardSchema,
   /** Unix seconds. */
   createdAt: IntSchema,

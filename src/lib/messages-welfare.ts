@@ -74,7 +74,7 @@ const zhCN = {
     noExchanges: '还没有兑换记录',
     noCodes: '还没有使用过兑换码',
     spent: (points: number) => `-${points} 积分`,
-    codeHint: (hint: string) => `兑换码 ${hint}…`,
+    codeBatch: (batch: string) => `兑换码 批次 ${batch}`,
   },
   signedOut: {
     welfare: '登录后查看积分和福利任务',

@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { open, unlink } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import dayjs from 'dayjs'
-import timezone from 'dayjs/plugin/timezone.js'
-import utc from 'dayjs/plugin/utc.js'
 import { CARD_TIERS } from '../../../core/contracts/payments.ts'
 import type { Reward } from '../../../core/contracts/welfare.ts'
 import { RewardKind, WELFARE_TIME_ZONE } from '../../../core/contracts/welfare-rules.ts'
 import { createCodes } from '../../modules/welfare/codes.ts'
+import { dayEnd } from '../../modules/welfare/days.ts'
 import { commandArgs } from '../args.ts'
 import { CommandError, UsageError, type AdminCommand } from '../command.ts'
-
-dayjs.extend(utc)
-dayjs.extend(timezone)
 
 const POSITIVE_INT = /^[1-9]\d*$/
 /** Codes one run makes: enough for a campaign, few enough to print. */
@@ -21,7 +16,6 @@ const MAX_USES = 1_000_000
 /** Points, diamond cents, VIP days: far inside the columns' integer. */
 const MAX_REWARD = 100_000_000
 const MAX_VIP_DAYS = 3650
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
 function positive(text: string | undefined, name: string, max: number): number {
   if (text === undefined || !POSITIVE_INT.test(text) || Number(text) > max) {
@@ -47,14 +41,11 @@ export function parseReward(text: string): Reward {
   throw bad()
 }
 
-/** The end of an Asia/Shanghai calendar day: a code expiring on a date works through that whole day. */
-function endOfDay(text: string): Date {
-  const match = DATE.exec(text)
-  const day = match ? dayjs.tz(text, WELFARE_TIME_ZONE) : null
-  if (!day || !day.isValid() || day.format('YYYY-MM-DD') !== text) {
-    throw new UsageError(`--expires ${text}: expected a date, YYYY-MM-DD`)
-  }
-  return day.add(1, 'day').toDate()
+/** A code expiring on a date works through that whole Asia/Shanghai day. */
+function expiryOf(text: string): Date {
+  const end = dayEnd(text)
+  if (!end) throw new UsageError(`--expires ${text}: expected a date, YYYY-MM-DD`)
+  return end
 }
 
 function describeReward(reward: Reward) {
@@ -72,7 +63,7 @@ function parse(args: readonly string[], cwd: string) {
     count: positive(options.get('count'), '--count', MAX_CODES_PER_RUN),
     reward: parseReward(options.get('reward')!),
     maxUses: options.has('uses') ? positive(options.get('uses'), '--uses', MAX_USES) : 1,
-    expiresAt: expires === undefined ? null : endOfDay(expires),
+    expiresAt: expires === undefined ? null : expiryOf(expires),
     expiresText: expires ?? '',
     csvPath: csv === undefined ? null : resolve(cwd, csv),
   }

@@ -80,7 +80,7 @@ describe.each(BACKENDS)('wallet:audit (%s)', (backend) => {
     expect(await audit()).toEqual({
       ok: true,
       output:
-        'all 24 rules hold (0 users, 0 wallet ledger rows, 0 orders, 0 membership rows, 0 post purchases, 0 points ledger rows)',
+        'all 26 rules hold (0 users, 0 wallet ledger rows, 0 orders, 0 membership rows, 0 post purchases, 0 points ledger rows)',
     })
   })
 
@@ -93,7 +93,7 @@ describe.each(BACKENDS)('wallet:audit (%s)', (backend) => {
     expect(answer).toEqual({
       ok: true,
       output:
-        'all 24 rules hold (14 users, 24 wallet ledger rows, 8 orders, 3 membership rows, 5 post purchases, 4 points ledger rows)',
+        'all 26 rules hold (14 users, 24 wallet ledger rows, 8 orders, 3 membership rows, 5 post purchases, 4 points ledger rows)',
     })
   })
 
@@ -106,7 +106,7 @@ describe.each(BACKENDS)('wallet:audit (%s)', (backend) => {
       .returning({ id: walletLedger.id })
     expect(await broken()).toBe(
       [
-        'wallet:audit: 1 of 24 rules broken:',
+        'wallet:audit: 1 of 26 rules broken:',
         "✗ every user's ledger amounts sum to the balance, and the latest row leaves that balance (no rows: balance 0)",
         `    user ${userId}: balance 6000, but its 2 ledger rows sum to 6700 and the latest, #${row!.id}, leaves 6700`,
       ].join('\n'),
@@ -158,7 +158,7 @@ describe.each(BACKENDS)('wallet:audit (%s)', (backend) => {
       `    order ${card.orderNo} (#${card.id}, user ${userId}, paid): 0 order row(s) of normal 30 days, expected 1`,
     )
     // Only the order rules: the balances still add up.
-    expect(report).toMatch(/^wallet:audit: 2 of 24 rules broken:/)
+    expect(report).toMatch(/^wallet:audit: 2 of 26 rules broken:/)
   })
 
   it('fails on a credit without an order: unknown, pending, another user’s, or an order reason with no ref', async () => {
@@ -183,7 +183,7 @@ describe.each(BACKENDS)('wallet:audit (%s)', (backend) => {
       ].join('\n'),
     )
     // The row without a ref is not an operator's credit either.
-    expect(report).toMatch(/^wallet:audit: 2 of 24 rules broken:/)
+    expect(report).toMatch(/^wallet:audit: 2 of 26 rules broken:/)
     expect(report).toContain(`    row #${ids[3]} of user ${userId}: recharge 300 without a ref`)
   })
 
@@ -197,7 +197,7 @@ describe.each(BACKENDS)('wallet:audit (%s)', (backend) => {
       .where(eq(walletLedger.reason, 'gift'))
     expect(await broken()).toBe(
       [
-        'wallet:audit: 1 of 24 rules broken:',
+        'wallet:audit: 1 of 26 rules broken:',
         "✗ every ledger row without a ref is an operator's credit (reason `admin: …`) or the demo seed's (`demo: …`)",
         `    row #${gift!.id} of user ${userId}: gift 200 without a ref`,
       ].join('\n'),

@@ -71,8 +71,9 @@ export const countedPlays = pgTable(
 /**
  * Secrets only the server knows, made on first use and shared by every server process through
  * the database (API_SECRET is in the app, so it cannot sign play tokens). `play_token`: the
- * HMAC key of play tokens; `sms_code`: the HMAC key text-message codes are stored under
- * (server/db/server-secrets.ts).
+ * HMAC key of play tokens; `sms_code`: the HMAC key text-message codes are stored under;
+ * `sandbox_payment`: the sandbox provider's webhook key; `redeem_code`: the HMAC key redeem codes
+ * are stored under (server/db/server-secrets.ts).
  */
 export const serverSecrets = pgTable(
   'server_secrets',

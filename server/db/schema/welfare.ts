@@ -159,25 +159,30 @@ export const redeemExchanges = pgTable(
   (t) => [index('redeem_exchanges_user_id_idx').on(t.userId, t.id), ...rewardChecks('redeem_exchanges', t)],
 )
 
-/** Redeem codes made by `codes:create`: only a hash of the code is kept, and its first characters. */
+/**
+ * Redeem codes made by `codes:create`: only a keyed hash of each code is kept, nothing of its
+ * text (server/modules/welfare/README.md, "Redeem codes").
+ */
 export const redeemCodes = pgTable(
   'redeem_codes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** HMAC-SHA-256 of the normalised code under `server_secrets.redeem_code`, or SHA-256 (hash_version 1). */
     codeHash: text('code_hash').notNull().unique(),
-    /** The code's first characters, to recognise it in lists. */
-    hint: text('hint').notNull(),
+    /** CodeHashVersion: 2 keyed, 1 the unkeyed rows made before migration 0012. No default: each insert says. */
+    hashVersion: integer('hash_version').notNull(),
     ...rewardColumns(),
     /** How many users may redeem it (each once). */
     maxUses: integer('max_uses').notNull().default(1),
     uses: integer('uses').notNull().default(0),
     expiresAt: timestamptz('expires_at'),
-    /** The codes:create run that made it. */
+    /** The codes:create run that made it, as it printed it (`20261126-1f2e3d4c`): what lists show of a code. */
     batch: text('batch').notNull(),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     check('redeem_codes_uses_check', sql`${t.uses} >= 0 and ${t.uses} <= ${t.maxUses}`),
+    check('redeem_codes_hash_version_check', sql`${t.hashVersion} in (1, 2)`),
     ...rewardChecks('redeem_codes', t),
   ],
 )

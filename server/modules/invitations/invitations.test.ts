@@ -11,6 +11,7 @@ import { insertPackage, orderRow, submitOrder } from '../payments/testing.ts'
 import { PAYMENTS_RULES } from '../payments/audit.ts'
 import { runAudit, WALLET_RULES } from '../wallet/audit.ts'
 import { balanceOf, loginGuest } from '../wallet/testing.ts'
+import { WELFARE_RULES } from '../welfare/audit.ts'
 import { INVITATION_RULES } from './audit.ts'
 import { INVITE_CODE_ALPHABET, MAX_WRONG_INVITE_CODES, newInviteCode } from './service.ts'
 
@@ -45,7 +46,8 @@ describe.each(BACKENDS)('invitations (%s)', (backend) => {
   const redeem = (client: TestClient, code: string, ip?: string) => call(client, 'user/redeem', { code }, ip)
   const register = (client: TestClient, account: string) =>
     call(client, 'login/account/register', { account, password: 'secret-123', devID: '' })
-  const audit = () => runAudit(t.db, [...WALLET_RULES, ...PAYMENTS_RULES, ...INVITATION_RULES])
+  // Welfare's rules too: registration rewards are points ledger rows.
+  const audit = () => runAudit(t.db, [...WALLET_RULES, ...PAYMENTS_RULES, ...WELFARE_RULES, ...INVITATION_RULES])
   const messagesOf = (userId: number) => t.db.select().from(messages).where(eq(messages.userId, userId))
 
   it("binds once: one's own code, a device the inviter used, a cycle and a second inviter are refused", async () => {

@@ -6,6 +6,7 @@ import { walletLedger } from '../../db/schema/wallet.ts'
 import { pointsBalances, pointsLedger, redeemCodes, taskClaims } from '../../db/schema/welfare.ts'
 import { BACKENDS, START_MS, useFreshDatabase } from '../../testing/harness.ts'
 import { insertUser } from '../community/testing.ts'
+import { PAYMENTS_RULES } from '../payments/audit.ts'
 import { createWalletService } from '../wallet/service.ts'
 import { WELFARE_RULES } from './audit.ts'
 import { creditPointsIn } from './points.ts'
@@ -139,5 +140,39 @@ describe.each(BACKENDS)('welfare audit rules (%s)', (backend) => {
 
     await db.update(redeemCodes).set({ uses: 0 })
     expect(await brokenRules()).toEqual([rule("every redeem code's uses")])
+  })
+
+  it('breaks on a points row whose (ref, reason) no flow writes', async () => {
+    const userId = await healthyBooks()
+    const db = database.db
+    // Through the ledger's own function, so the sums and the chain hold: only the pair is wrong.
+    await creditPointsIn(db, userId, 5, { reason: 'gift', refType: 'invite', refId: userId }, at)
+    expect(await brokenRules()).toEqual([rule('every points row with a ref has')])
+    const [finding] = await welfareAudit(db)
+    expect(finding!.lines).toEqual([
+      expect.stringMatching(
+        new RegExp(`^points row #\\d+ of user ${userId}: gift 5, ref invite #${userId}, which no flow writes$`),
+      ),
+    ])
+  })
+
+  it("breaks on a membership row without an order whose reason is no reward's, leaving order reasons to payments", async () => {
+    const userId = await healthyBooks()
+    const db = database.db
+    const [gift] = await db
+      .insert(vipLedger)
+      .values({ userId, tier: 'normal', days: 3, expireAfter: at, reason: 'gift', createdAt: at })
+      .returning({ id: vipLedger.id })
+    expect(await brokenRules()).toEqual([rule('every membership row without an order')])
+    expect((await welfareAudit(db))[0]!.lines[0]).toMatch(
+      new RegExp(`^membership row #${gift!.id} of user ${userId}: gift normal 3 days at .* without an order$`),
+    )
+    await db.delete(vipLedger).where(eq(vipLedger.id, gift!.id))
+    await db
+      .insert(vipLedger)
+      .values({ userId, tier: 'normal', days: 3, expireAfter: at, reason: 'order', createdAt: at })
+    expect(await brokenRules()).toEqual([
+      PAYMENTS_RULES.find((r) => r.rule.startsWith('every membership row of an order'))!.rule,
+    ])
   })
 })

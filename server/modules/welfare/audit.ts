@@ -1,13 +1,17 @@
 import { sql } from 'drizzle-orm'
+import { InviteReason } from '../invitations/repo.ts'
+import { VipReason } from '../payments/vip.ts'
 import { UnreferencedReason } from '../wallet/repo.ts'
 import type { AuditRule } from '../wallet/audit.ts'
-import { RewardSource } from './rewards.ts'
+import { PointsRefType } from './points.ts'
+import { ExchangeDebit, RewardSource } from './rewards.ts'
 
 /**
  * Welfare's rules of `wallet:audit` (README.md, "Exactly once"): the points ledger adds up like
  * the wallet's, and every task claim, exchange and code use paid its reward exactly once in its
  * reward's ledger (points, wallet, membership), the exchange debited its price once, and every
- * ledger row of a welfare ref belongs to such a row. Raw SQL names tables by hand
+ * ledger row of a welfare ref belongs to such a row; every points row's (ref, reason) and every
+ * order-less membership row's reason is one a flow writes. Raw SQL names tables by hand
  * (server/db/README.md).
  */
 
@@ -33,10 +37,34 @@ const expectedLedgerRows = sql`
   select 'wallet', ref_type, ref_id, user_id, reason, amount from (${expectedRewards}) r
   where r.reward_kind = 'diamonds'
   union all
-  select 'points', ${Exchange.refType}, e.id, e.user_id, 'exchange', -e.price::bigint from redeem_exchanges e`
+  select 'points', ${ExchangeDebit.refType}, e.id, e.user_id, ${ExchangeDebit.reason}, -e.price::bigint from redeem_exchanges e`
 
 const WELFARE_REF_TYPES = sql`(${TaskClaim.refType}, ${Exchange.refType}, ${CodeUse.refType})`
 const WELFARE_VIP_REASONS = sql`(${TaskClaim.reason}, ${Exchange.reason}, ${CodeUse.reason})`
+
+/**
+ * Every (ref type, reason) a points row with a ref is written with: the rewards of claims,
+ * exchanges and code uses, an exchange's debit, and an inviter's reward for a registration
+ * (invitations/service.ts). Rows without a ref have their own rule.
+ */
+const POINTS_REF_REASONS: readonly { refType: PointsRefType; reason: string }[] = [
+  ...Object.values(RewardSource),
+  ExchangeDebit,
+  { refType: PointsRefType.Invite, reason: InviteReason.Register },
+]
+
+const KNOWN_POINTS_REFS = sql.join(
+  POINTS_REF_REASONS.map((pair) => sql`(${pair.refType}::text, ${pair.reason}::text)`),
+  sql`, `,
+)
+
+/** The reasons of membership rows without an order: welfare's VIP rewards. */
+const REWARD_VIP_REASONS = Object.values(RewardSource).map((source) => source.reason)
+/** What the rule on order-less membership rows leaves to payments' rule on an order's reason without an order. */
+const ORDERLESS_VIP_REASONS = sql.join(
+  [...REWARD_VIP_REASONS, ...Object.values(VipReason)].map((reason) => sql`${reason}::text`),
+  sql`, `,
+)
 
 /** Both ledgers' rows that point at a welfare row. */
 const welfareLedgerRows = sql`
@@ -122,6 +150,19 @@ export const WELFARE_RULES: AuditRule[] = [
   },
   {
     rule:
+      'every points row with a ref has a (ref_type, reason) the code writes: ' +
+      POINTS_REF_REASONS.map((pair) => `${pair.refType} ${pair.reason}`).join(', '),
+    violations: (limit) => sql`
+      select format('points row #%s of user %s: %s %s, ref %s #%s, which no flow writes',
+          l.id, l.user_id, l.reason, l.amount, l.ref_type, l.ref_id) as line
+      from points_ledger l
+      where l.ref_type is not null
+        and (l.ref_type, l.reason) not in (values ${KNOWN_POINTS_REFS})
+      order by l.id
+      limit ${limit}`,
+  },
+  {
+    rule:
       'every task claim, exchange and code use paid its points or diamonds reward exactly once (points ledger, ' +
       'wallet ledger), and every exchange debited its price exactly once',
     violations: (limit) => sql`
@@ -174,11 +215,23 @@ export const WELFARE_RULES: AuditRule[] = [
       limit ${limit}`,
   },
   {
+    // Rows of an order's reason without an order are payments' rule, so one row breaks one rule.
+    rule: `every membership row without an order has the reason of a welfare reward (${REWARD_VIP_REASONS.join(', ')})`,
+    violations: (limit) => sql`
+      select format('membership row #%s of user %s: %s %s %s days at %s without an order',
+          r.id, r.user_id, r.reason, r.tier, r.days, r.created_at) as line
+      from vip_ledger r
+      where r.order_id is null
+        and r.reason not in (${ORDERLESS_VIP_REASONS})
+      order by r.id
+      limit ${limit}`,
+  },
+  {
     rule: "every redeem code's uses count its use rows",
     violations: (limit) => sql`
-      select format('code #%s (%s…): uses %s of %s, but %s use row(s)', k.id, k.hint, k.uses, k.max_uses, count(u.id)) as line
+      select format('code #%s (batch %s): uses %s of %s, but %s use row(s)', k.id, k.batch, k.uses, k.max_uses, count(u.id)) as line
       from redeem_codes k left join redeem_code_uses u on u.code_id = k.id
-      group by k.id, k.hint, k.uses, k.max_uses
+      group by k.id, k.batch, k.uses, k.max_uses
       having count(u.id) <> k.uses
       order by k.id
       limit ${limit}`,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 
 /**
  * Redeem codes as text: 16 characters of Crockford's base32 (no I, L, O, U), 80 random bits,
@@ -9,8 +9,6 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 export const CODE_LENGTH = 16
 /** 16 characters × 5 bits. */
 export const CODE_BYTES = 10
-/** The characters kept in the clear (redeem_codes.hint) to recognise a code in a list. */
-export const HINT_LENGTH = 4
 
 /** A code from 10 random bytes: every 5 bits one character. */
 export function encodeCode(bytes: Uint8Array): string {
@@ -51,11 +49,25 @@ export function normaliseCode(typed: string): string | null {
   return code
 }
 
+/** How a redeem_codes row's `code_hash` was made (`hash_version`). */
+export const CodeHashVersion = {
+  /** SHA-256 of the code: the rows made before migration 0012, kept so the codes handed out still work. */
+  LegacySha256: 1,
+  /** HMAC-SHA-256 of the code keyed by `server_secrets.redeem_code`. */
+  HmacSha256: 2,
+} as const
+export type CodeHashVersion = (typeof CodeHashVersion)[keyof typeof CodeHashVersion]
+
 /**
- * SHA-256 of the normalised code. A fast hash suffices: with 80 random bits no table or
- * search over the hashes finds a code (a slow hash guards guessable secrets, like passwords),
- * and a deterministic hash is what lets redeemcode/use find the row by a unique index.
+ * HMAC-SHA-256 of the normalised code under the server's secret. Keyed, so a leaked table alone
+ * cannot be searched for codes; fast and deterministic, so redeemcode/use finds the row by a
+ * unique index (a slow hash guards guessable secrets like passwords; 80 random bits are not).
  */
-export function hashCode(code: string): string {
+export function hashCode(key: Uint8Array, code: string): string {
+  return createHmac('sha256', key).update(code, 'utf8').digest('hex')
+}
+
+/** The unkeyed SHA-256 of codes made before the key: only to find those rows (CodeHashVersion.LegacySha256). */
+export function legacyHashCode(code: string): string {
   return createHash('sha256').update(code, 'utf8').digest('hex')
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,11 +8,15 @@ import type { RewardResult } from '../../../core/contracts/welfare.ts'
 import { BusinessCode, ResultCode } from '../../../core/protocol/codes.ts'
 import { prepareCommand, runCommand } from '../../admin/run-command.ts'
 import { users } from '../../db/schema/accounts.ts'
+import { serverSecrets } from '../../db/schema/watching.ts'
 import { redeemCodes, redeemCodeUses } from '../../db/schema/welfare.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
+import { createWalletService } from '../wallet/service.ts'
 import { balanceOf, loginGuest } from '../wallet/testing.ts'
-import { encodeCode, hashCode, normaliseCode } from './code-text.ts'
-import { MAX_WRONG_CODES_PER_ACCOUNT, MAX_WRONG_CODES_PER_ADDRESS } from './codes.ts'
+import { CodeHashVersion, encodeCode, groupCode, hashCode, legacyHashCode, normaliseCode } from './code-text.ts'
+import { CODE_SECRET, createCodes, MAX_WRONG_CODES_PER_ACCOUNT, MAX_WRONG_CODES_PER_ADDRESS } from './codes.ts'
+import { dayKey } from './days.ts'
+import { createWelfareServices } from './service.ts'
 import { makeCodes, pointsRow, usersWithSessions, welfareAudit } from './testing.ts'
 
 const DAY_MS = 24 * 3600_000
@@ -42,11 +47,13 @@ describe.each(BACKENDS)('redeem codes (%s)', (backend) => {
     expect(await welfareAudit(t.db)).toEqual([])
   })
 
-  it('a multi-use code: once per user, used up at its uses; codes are normalised; the list shows the hint', async () => {
+  it('a multi-use code: once per user, used up at its uses; codes are normalised; the list shows the batch', async () => {
     const [a, b, c] = await usersWithSessions(t.db, 3)
     const {
+      batch,
       codes: [code],
     } = await makeCodes(t.db, { reward: { kind: 'diamonds', amount: 1000 }, maxUses: 2 })
+    expect(batch).toMatch(new RegExp(`^${dayKey(START_MS).replaceAll('-', '')}-[0-9a-f]{8}$`))
     // Lowercase, spaces instead of dashes, O for 0 and l for 1: the same code.
     const typed = ` ${code!.toLowerCase().replaceAll('-', ' ').replaceAll('0', 'o').replaceAll('1', 'l')} `
     const first = await use(typed, a!.token)
@@ -63,17 +70,64 @@ describe.each(BACKENDS)('redeem codes (%s)', (backend) => {
       items: [
         {
           id: expect.any(Number),
-          hint: code!.slice(0, 4),
+          batch,
           reward: { kind: 'diamonds', amount: 1000 },
           createdAt: START_MS / 1000,
         },
       ],
       nextCursor: null,
     })
-    // Only the hash is stored.
+    expect(await welfareAudit(t.db)).toEqual([])
+  })
+
+  it('stores an HMAC under the server secret and nothing of the code; under another secret the code is unknown', async () => {
+    // Fixed bytes (code, batch, secret), so the character check below cannot pass or fail by chance.
+    const bytes = (length: number) => Uint8Array.from({ length }, (_, i) => (i * 37 + length * 11) % 256)
+    const {
+      codes: [code],
+    } = await createCodes(
+      t.db,
+      { count: 1, reward: { kind: 'points', amount: 5 }, maxUses: 1, expiresAt: null },
+      { now: t.clock.now, randomBytes: bytes },
+    )
+    const plain = normaliseCode(code!)!
     const [stored] = await t.db.select().from(redeemCodes)
-    expect(stored!.codeHash).toBe(hashCode(normaliseCode(code!)!))
-    expect(JSON.stringify(stored)).not.toContain(code!.replaceAll('-', '').slice(4))
+    const [secret] = await t.db.select().from(serverSecrets).where(eq(serverSecrets.name, CODE_SECRET))
+    expect(stored!.codeHash).toBe(hashCode(secret!.value, plain))
+    expect(stored!.codeHash).not.toBe(createHash('sha256').update(plain, 'utf8').digest('hex'))
+    expect(stored!.hashVersion).toBe(CodeHashVersion.HmacSha256)
+    // No 4 characters of the code in a row, in any column, in either case.
+    const row = JSON.stringify(stored).toUpperCase()
+    for (let i = 0; i + 4 <= plain.length; i++) expect(row).not.toContain(plain.slice(i, i + 4))
+
+    const [user] = await usersWithSessions(t.db, 1)
+    const servicesNow = () =>
+      createWelfareServices({ db: t.db, now: t.clock.now, wallet: createWalletService({ db: t.db, now: t.clock.now }) })
+    const setSecret = (value: Uint8Array) =>
+      t.db.update(serverSecrets).set({ value }).where(eq(serverSecrets.name, CODE_SECRET))
+    await setSecret(new Uint8Array(32).fill(7))
+    await expect(servicesNow().codes.use(user!.userId, '10.0.0.9', code!)).rejects.toMatchObject({
+      code: BusinessCode.CodeWrong,
+    })
+    await setSecret(secret!.value)
+    expect((await servicesNow().codes.use(user!.userId, '10.0.0.9', code!)).reward).toEqual({
+      kind: 'points',
+      amount: 5,
+    })
+    expect(await welfareAudit(t.db)).toEqual([])
+  })
+
+  it('a code stored before the key (SHA-256, hash_version 1) still redeems; a keyed row never matches by SHA-256', async () => {
+    await loginGuest(t.client, 'device-code-legacy')
+    const legacy = encodeCode(Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]))
+    const keyedBySha = encodeCode(Uint8Array.from([10, 9, 8, 7, 6, 5, 4, 3, 2, 1]))
+    const row = { rewardKind: 'points', rewardAmount: 7, batch: '20260101-00000000', createdAt: new Date(START_MS) }
+    await t.db.insert(redeemCodes).values([
+      { ...row, codeHash: legacyHashCode(legacy), hashVersion: CodeHashVersion.LegacySha256 },
+      { ...row, codeHash: legacyHashCode(keyedBySha), hashVersion: CodeHashVersion.HmacSha256 },
+    ])
+    expect((await use(groupCode(legacy))).body.code).toBe(ResultCode.Ok)
+    expect((await use(groupCode(keyedBySha))).body.code).toBe(BusinessCode.CodeWrong)
     expect(await welfareAudit(t.db)).toEqual([])
   })
 

@@ -2,10 +2,20 @@ import { PAGE_SIZE, type Page } from '../../../core/contracts/media.ts'
 import type { RedeemedCode, Reward, RewardResult } from '../../../core/contracts/welfare.ts'
 import { BusinessCode } from '../../../core/protocol/codes.ts'
 import type { Db } from '../../db/client.ts'
+import { createSecretLoader, loadOrCreateSecret } from '../../db/server-secrets.ts'
 import { businessError } from '../../errors.ts'
 import { createFailureLimit, failureKey } from '../../plugins/failure-limit.ts'
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
-import { CODE_BYTES, encodeCode, groupCode, hashCode, HINT_LENGTH, normaliseCode } from './code-text.ts'
+import {
+  CODE_BYTES,
+  CodeHashVersion,
+  encodeCode,
+  groupCode,
+  hashCode,
+  legacyHashCode,
+  normaliseCode,
+} from './code-text.ts'
+import { dayKey } from './days.ts'
 import type { WelfareDeps } from './deps.ts'
 import { pointsSummary } from './levels.ts'
 import * as repo from './repo.ts'
@@ -17,6 +27,11 @@ export const MAX_WRONG_CODES_PER_ACCOUNT = 10
 export const MAX_WRONG_CODES_PER_ADDRESS = 30
 const WRONG_CODE_WINDOW_SECONDS = 600
 const USES_LIST = 'codes'
+/**
+ * The server_secrets row keying the codes' hashes, made by whichever asks first (codes:create or
+ * a redeem). Losing or changing it makes every keyed code unknown: it is kept like the database.
+ */
+export const CODE_SECRET = 'redeem_code'
 
 export interface CodeBatchSpec {
   count: number
@@ -27,8 +42,9 @@ export interface CodeBatchSpec {
 }
 
 /**
- * Makes `count` codes in one transaction and answers them grouped (XXXX-XXXX-XXXX-XXXX). Only
- * their hashes and first characters are stored: the answer is the only place they ever appear.
+ * Makes `count` codes in one transaction and answers them grouped (XXXX-XXXX-XXXX-XXXX) with
+ * their batch (`20261126-1f2e3d4c`: the Shanghai day and 4 random bytes, none of the codes').
+ * Only their keyed hashes are stored: the answer is the only place they ever appear.
  */
 export async function createCodes(
   db: Db,
@@ -36,14 +52,15 @@ export async function createCodes(
   options: { now: () => number; randomBytes: (length: number) => Uint8Array },
 ): Promise<{ batch: string; codes: string[] }> {
   const createdAt = new Date(options.now())
-  const batch = `${createdAt.toISOString()} ${Buffer.from(options.randomBytes(4)).toString('hex')}`
+  const key = await loadOrCreateSecret(db, CODE_SECRET, options.randomBytes(32), createdAt)
+  const batch = `${dayKey(createdAt.getTime()).replaceAll('-', '')}-${Buffer.from(options.randomBytes(4)).toString('hex')}`
   const codes = Array.from({ length: spec.count }, () => encodeCode(options.randomBytes(CODE_BYTES)))
   await db.transaction(async (tx) => {
     // In slices, so a large batch stays inside the drivers' bound-parameter limits.
     for (let i = 0; i < codes.length; i += 1000) {
       const rows = codes.slice(i, i + 1000).map((code) => ({
-        codeHash: hashCode(code),
-        hint: code.slice(0, HINT_LENGTH),
+        codeHash: hashCode(key, code),
+        hashVersion: CodeHashVersion.HmacSha256,
         maxUses: spec.maxUses,
         expiresAt: spec.expiresAt,
         batch,
@@ -64,6 +81,7 @@ export async function createCodes(
  */
 export function createCodesService(deps: WelfareDeps) {
   const { db } = deps
+  const codeKey = createSecretLoader({ db, name: CODE_SECRET, now: deps.now })
   const perAccount = createFailureLimit(
     { name: 'redeem-account', maxFailures: MAX_WRONG_CODES_PER_ACCOUNT, windowSeconds: WRONG_CODE_WINDOW_SECONDS },
     deps.counters,
@@ -79,7 +97,10 @@ export function createCodesService(deps: WelfareDeps) {
     await perAccount.refuseSpent([accountKey])
     await perAddress.refuseSpent([addressKey])
     const normalised = normaliseCode(typed)
-    const code = normalised === null ? null : await repo.findCode(db, hashCode(normalised))
+    const code =
+      normalised === null
+        ? null
+        : await repo.findCode(db, { keyed: hashCode(await codeKey(), normalised), legacy: legacyHashCode(normalised) })
     if (!code) {
       await Promise.all([perAccount.failed([accountKey]), perAddress.failed([addressKey])])
       throw businessError(BusinessCode.CodeWrong)
@@ -108,7 +129,7 @@ export function createCodesService(deps: WelfareDeps) {
     return {
       items: shown.map((row) => ({
         id: row.id,
-        hint: row.hint,
+        batch: row.batch,
         reward: rewardOf(row),
         createdAt: Math.floor(row.createdAt.getTime() / 1000),
       })),

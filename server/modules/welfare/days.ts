@@ -7,6 +7,7 @@ dayjs.extend(utc)
 dayjs.extend(timezone)
 
 const DATE_KEY = 'YYYY-MM-DD'
+const DATE_KEY_SHAPE = /^\d{4}-\d{2}-\d{2}$/
 
 /** The Asia/Shanghai calendar day of a moment, `2026-11-26`, whatever the machine's zone. */
 export function dayKey(ms: number): string {
@@ -16,6 +17,16 @@ export function dayKey(ms: number): string {
 /** The first millisecond of the Asia/Shanghai day holding `ms`. */
 export function dayStart(ms: number): Date {
   return dayjs(ms).tz(WELFARE_TIME_ZONE).startOf('day').toDate()
+}
+
+/**
+ * The end of the Asia/Shanghai day `key` (`2026-11-26`), that is the first millisecond of the
+ * next one; null when `key` is not such a date (`2026-02-30`, `26-11-26`).
+ */
+export function dayEnd(key: string): Date | null {
+  if (!DATE_KEY_SHAPE.test(key)) return null
+  const day = dayjs.tz(key, WELFARE_TIME_ZONE)
+  return day.isValid() && day.format(DATE_KEY) === key ? day.add(1, 'day').toDate() : null
 }
 
 /** The day before the one holding `ms`, as a key. */

@@ -6,9 +6,9 @@ import { AppError, businessError } from '../../errors.ts'
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
 import type { WelfareDeps } from './deps.ts'
 import { pointsSummary } from './levels.ts'
-import { debitPointsIn, PointsRefType } from './points.ts'
+import { debitPointsIn } from './points.ts'
 import * as repo from './repo.ts'
-import { payRewardIn, rewardOf, RewardSource } from './rewards.ts'
+import { ExchangeDebit, payRewardIn, rewardOf, RewardSource } from './rewards.ts'
 
 const HISTORY_LIST = 'exchanges'
 
@@ -48,7 +48,7 @@ export function createExchangeService(deps: WelfareDeps) {
       const { item } = found
       const reward = rewardOf(item)
       const exchangeId = await repo.insertExchange(tx, userId, item, at)
-      const ref = { reason: 'exchange', refType: PointsRefType.Exchange, refId: exchangeId }
+      const ref = { ...ExchangeDebit, refId: exchangeId }
       if ((await debitPointsIn(tx, userId, item.price, ref, at)) === null) throw businessError(BusinessCode.PointsShort)
       await payRewardIn(tx, deps, userId, reward, RewardSource.Exchange, exchangeId, at)
       return reward

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm'
 import { PostState } from '../../../core/contracts/community-rules.ts'
 import { OrderState } from '../../../core/contracts/payments.ts'
 import type { Db } from '../../db/client.ts'
@@ -17,6 +17,7 @@ import {
   taskClaims,
   tasks,
 } from '../../db/schema/welfare.ts'
+import { CodeHashVersion } from './code-text.ts'
 import type { RewardColumns } from './rewards.ts'
 
 /**
@@ -182,8 +183,17 @@ export function listExchanges(db: Db, userId: number, beforeId: number | null, l
 
 export type CodeRow = typeof redeemCodes.$inferSelect
 
-export async function findCode(db: Db, codeHash: string): Promise<CodeRow | null> {
-  const [row] = await db.select().from(redeemCodes).where(eq(redeemCodes.codeHash, codeHash))
+/** The code whose hash is `keyed` (a keyed row) or `legacy` (a row from before the key), by the unique index. */
+export async function findCode(db: Db, hashes: { keyed: string; legacy: string }): Promise<CodeRow | null> {
+  const [row] = await db
+    .select()
+    .from(redeemCodes)
+    .where(
+      or(
+        and(eq(redeemCodes.codeHash, hashes.keyed), eq(redeemCodes.hashVersion, CodeHashVersion.HmacSha256)),
+        and(eq(redeemCodes.codeHash, hashes.legacy), eq(redeemCodes.hashVersion, CodeHashVersion.LegacySha256)),
+      ),
+    )
   return row ?? null
 }
 
@@ -211,7 +221,7 @@ export function listCodeUses(db: Db, userId: number, beforeId: number | null, li
   return db
     .select({
       id: redeemCodeUses.id,
-      hint: redeemCodes.hint,
+      batch: redeemCodes.batch,
       rewardKind: redeemCodes.rewardKind,
       rewardAmount: redeemCodes.rewardAmount,
       rewardTier: redeemCodes.rewardTier,
@@ -226,7 +236,14 @@ export function listCodeUses(db: Db, userId: number, beforeId: number | null, li
 
 export async function insertCodes(
   db: Db,
-  rows: { codeHash: string; hint: string; maxUses: number; expiresAt: Date | null; batch: string; createdAt: Date }[],
+  rows: {
+    codeHash: string
+    hashVersion: CodeHashVersion
+    maxUses: number
+    expiresAt: Date | null
+    batch: string
+    createdAt: Date
+  }[],
   reward: RewardColumns,
 ) {
   await db.insert(redeemCodes).values(rows.map((row) => ({ ...row, ...reward })))

@@ -45,6 +45,9 @@ export const RewardSource = {
 } as const satisfies Record<string, { refType: PointsRefType & RefType; reason: string }>
 export type RewardSource = (typeof RewardSource)[keyof typeof RewardSource]
 
+/** The points an exchange costs: its debit row, beside its reward's (RewardSource.Exchange). */
+export const ExchangeDebit = { refType: PointsRefType.Exchange, reason: 'exchange' } as const
+
 /**
  * Pays a reward inside the caller's transaction, after the row that makes it once (claim,
  * exchange, code use) was inserted: points to the points ledger, diamonds through the wallet,

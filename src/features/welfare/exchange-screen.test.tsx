@@ -168,7 +168,14 @@ describe('ExchangeScreen', () => {
       if (name === 'redeemcode/list') {
         return used
           ? {
-              items: [{ id: 1, hint: 'MQ7X', reward: { kind: 'points', amount: 50 }, createdAt: 1_767_240_000 }],
+              items: [
+                {
+                  id: 1,
+                  batch: '20260101-1f2e3d4c',
+                  reward: { kind: 'points', amount: 50 },
+                  createdAt: 1_767_240_000,
+                },
+              ],
               nextCursor: null,
             }
           : empty
@@ -187,7 +194,7 @@ describe('ExchangeScreen', () => {
     expect(screen.getAllByText(t.exchange.code.success('+50 积分')).length).toBeGreaterThanOrEqual(1)
     expect(input.value).toBe('')
     expect(balance().getByText('170')).toBeTruthy()
-    expect(await screen.findByText(t.exchange.codeHint('MQ7X'))).toBeTruthy()
+    expect(await screen.findByText(t.exchange.codeBatch('20260101-1f2e3d4c'))).toBeTruthy()
     expect(calls(post, 'redeemcode/use')).toHaveLength(1)
     expect(onUserChanged).not.toHaveBeenCalled()
   })

@@ -369,7 +369,7 @@ function HistorySection({
                 {items.map((record) => (
                   <li key={record.id} className="welfare-record">
                     <span className="welfare-record__main">
-                      <span>{t.exchange.codeHint(record.hint)}</span>
+                      <span>{t.exchange.codeBatch(record.batch)}</span>
                       <strong>{rewardText(record.reward)}</strong>
                     </span>
                     <span className="welfare-record__meta">
