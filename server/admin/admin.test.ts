@@ -21,8 +21,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const run = promisify(execFile)
 
 /** The admin CLI in this process at 2026-01-01, its output captured. */
-const admin = (env: Record<string, string>, ...argv: string[]) =>
-  runAdminCli(env, argv, () => Date.UTC(2026, 0, 1))
+const admin = (env: Record<string, string>, ...argv: string[]) => runAdminCli(env, argv, () => Date.UTC(2026, 0, 1))
 
 async function insertUser(db: Db): Promise<number> {
   const [row] = await db
