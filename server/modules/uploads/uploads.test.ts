@@ -9,7 +9,12 @@ import { uploadChunks, uploads } from '../../db/schema/uploads.ts'
 import { imageKeysFromConfig } from '../../images/scramble.ts'
 import type { TestClient } from '../../testing/client.ts'
 import { BACKENDS, useTestApp } from '../../testing/harness.ts'
-import { createUploadsService, MAX_UPLOADS_PER_ADDRESS_PER_DAY, UPLOAD_TTL_MS } from './service.ts'
+import {
+  createUploadsService,
+  MAX_UPLOADS_PER_ADDRESS_PER_DAY,
+  MAX_UPLOADS_PER_USER_PER_DAY,
+  UPLOAD_TTL_MS,
+} from './service.ts'
 
 type Uploaded = {
   done: boolean
@@ -301,5 +306,31 @@ describe.each(BACKENDS)('upload/img and upload/images (%s)', (backend) => {
     expect((await t.db.select().from(uploads)).map((row) => row.identifier)).toEqual(['recent'])
     expect(await t.db.select().from(uploadChunks)).toHaveLength(1)
     expect((await t.client.checkChunk('upload/img', old[0]!.params)).status).toBe(204)
+  })
+
+  it('caps a user at 50 new image uploads a day: the 51st is 429 and keeps nothing', async () => {
+    const userId = await signIn(t.client, 'device-upload-user-cap')
+    const first = thirds(await noisyPng(), 'user-0')[0]!
+    // Spread over the day, so the refusal counts every upload of the last 24 hours.
+    const step = Math.floor((UPLOAD_TTL_MS - 3600_000) / MAX_UPLOADS_PER_USER_PER_DAY)
+    for (let i = 0; i < MAX_UPLOADS_PER_USER_PER_DAY; i++) {
+      const chunk = { ...first, params: { ...first.params, identifier: `user-${i}` } }
+      expect((await send(t.client, chunk)).status, `upload ${i}`).toBe(200)
+      t.clock.advance(step)
+    }
+    const refused = { ...first, params: { ...first.params, identifier: 'user-over' } }
+    const capped = await send(t.client, refused)
+    expect(capped.status).toBe(429)
+    expect(capped.body).toMatchObject({ code: 4290, data: null, tip: '今日上传次数已达上限，请明天再试' })
+    const rows = await t.db.select().from(uploads)
+    expect(rows).toHaveLength(MAX_UPLOADS_PER_USER_PER_DAY)
+    expect(rows.every((row) => row.owner === `u:${userId}` && row.identifier !== 'user-over')).toBe(true)
+    expect(await t.db.select({ id: uploadChunks.uploadId }).from(uploadChunks)).toHaveLength(
+      MAX_UPLOADS_PER_USER_PER_DAY,
+    )
+    expect((await t.client.checkChunk('upload/img', refused.params)).status).toBe(204)
+    // Once the first upload is a day old, one more may begin.
+    t.clock.advance(UPLOAD_TTL_MS - step * MAX_UPLOADS_PER_USER_PER_DAY + 1000)
+    expect((await send(t.client, refused)).status).toBe(200)
   })
 })
