@@ -264,6 +264,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   scheduleUploadCleanup(app, {
     uploads: () => uploads.removeStaleUploads(),
     postVideos: () => postVideos.removeUnattached(),
+    images: () => uploads.removeUnattachedImages(),
     orphanFiles: () => videoUploads.removeOrphanFiles(),
   })
   // The worker starts once the app is ready and stops (its running job queued again) as it closes.

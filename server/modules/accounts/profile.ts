@@ -2,9 +2,10 @@ import type { InputOf } from '../../../core/contracts/call.ts'
 import type * as calls from '../../../core/contracts/calls.ts'
 import type { UserInfo } from '../../../core/contracts/session.ts'
 import { BUSINESS_MESSAGES, BusinessCode } from '../../../core/protocol/codes.ts'
+import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { SessionUser } from '../../plugins/session.ts'
-import { findUploader } from '../images/repo.ts'
+import { lockUploader } from '../images/repo.ts'
 import type { AccountsContext } from './deps.ts'
 import * as repo from './repo.ts'
 import { toUserInfo } from './user-info.ts'
@@ -13,8 +14,12 @@ import { toUserInfo } from './user-info.ts'
 export function createProfileService(context: AccountsContext) {
   const { db } = context
 
-  async function update(user: SessionUser, patch: Parameters<typeof repo.updateProfile>[2]): Promise<UserInfo> {
-    const row = await repo.updateProfile(db, user.userId, patch)
+  async function update(
+    user: SessionUser,
+    patch: Parameters<typeof repo.updateProfile>[2],
+    within: Db = db,
+  ): Promise<UserInfo> {
+    const row = await repo.updateProfile(within, user.userId, patch)
     if (!row) throw new AppError(BusinessCode.NotFound, '用户不存在')
     return toUserInfo(row, new Date(context.now()))
   }
@@ -32,10 +37,12 @@ export function createProfileService(context: AccountsContext) {
      * Only an image the caller uploaded will do; another's, or none, answers 7030 alike.
      */
     async setAvatar(user: SessionUser, imageId: string): Promise<UserInfo> {
-      if ((await findUploader(db, imageId)) !== user.userId) {
-        throw new AppError(BusinessCode.ImageNotYours, BUSINESS_MESSAGES[BusinessCode.ImageNotYours])
-      }
-      return update(user, { avatar: imageId })
+      return db.transaction(async (tx) => {
+        if ((await lockUploader(tx, imageId)) !== user.userId) {
+          throw new AppError(BusinessCode.ImageNotYours, BUSINESS_MESSAGES[BusinessCode.ImageNotYours])
+        }
+        return update(user, { avatar: imageId }, tx)
+      })
     },
   }
 }

@@ -20,8 +20,17 @@ export async function findServedImage(db: Db, key: string) {
   return rows[0] ?? null
 }
 
-/** Who uploaded the image (null for the operator's images); undefined when there is no such image. */
-export async function findUploader(db: Db, key: string): Promise<number | null | undefined> {
-  const rows = await db.select({ uploadedBy: images.uploadedBy }).from(images).where(eq(images.key, key)).limit(1)
+/**
+ * Who uploaded the image (null for the operator's images); undefined when there is no such image.
+ * The row stays locked `key share` until the transaction ends, so an image being attached is not
+ * collected meanwhile (the uploads module's removeUnattachedImages skips it).
+ */
+export async function lockUploader(db: Db, key: string): Promise<number | null | undefined> {
+  const rows = await db
+    .select({ uploadedBy: images.uploadedBy })
+    .from(images)
+    .where(eq(images.key, key))
+    .limit(1)
+    .for('key share')
   return rows[0]?.uploadedBy
 }

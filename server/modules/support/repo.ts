@@ -16,6 +16,8 @@ export async function ownImageKeys(db: Db, userId: number, keys: readonly string
     .select({ key: images.key })
     .from(images)
     .where(and(inArray(images.key, [...keys]), eq(images.uploadedBy, userId)))
+    // Held until the attach commits, so the sweep of unattached uploads skips these images.
+    .for('key share')
   return new Set(rows.map((row) => row.key))
 }
 

@@ -1,8 +1,12 @@
-import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, isNull, lt, notExists, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { preparedPerDb } from '../../db/prepared.ts'
 import { users } from '../../db/schema/accounts.ts'
+import { actors, collections, topics, videos } from '../../db/schema/catalogue.ts'
+import { postImages } from '../../db/schema/community.ts'
 import { images } from '../../db/schema/images.ts'
+import { appConfig } from '../../db/schema/ping.ts'
+import { feedback } from '../../db/schema/support.ts'
 import { uploadChunks, uploads } from '../../db/schema/uploads.ts'
 
 export type UploadRow = typeof uploads.$inferSelect
@@ -215,4 +219,55 @@ export async function findImageSize(db: Db, key: string) {
     .where(eq(images.key, key))
     .limit(1)
   return rows[0] ?? null
+}
+
+/**
+ * Every place that names an image by its key: a post's pictures, an avatar, a feedback's
+ * attachments, a finished upload still answering retries, and the operator's covers, actor
+ * avatars and config (ads). An image named by none of them is on nothing.
+ */
+function imageReferences(): SQL[] {
+  const key = images.key
+  return [
+    sql`(select 1 from ${postImages} where ${postImages.imageKey} = ${key})`,
+    sql`(select 1 from ${users} where ${users.avatar} = ${key})`,
+    sql`(select 1 from ${feedback} where ${feedback.imageKeys} @> jsonb_build_array(${key}))`,
+    sql`(select 1 from ${uploads} where ${uploads.imageKey} = ${key})`,
+    sql`(select 1 from ${videos} where ${videos.cover} = ${key})`,
+    sql`(select 1 from ${collections} where ${collections.cover} = ${key})`,
+    sql`(select 1 from ${topics} where ${topics.cover} = ${key})`,
+    sql`(select 1 from ${actors} where ${actors.avatar} = ${key})`,
+    sql`(select 1 from ${appConfig} where strpos(${appConfig.value}::text, ${key}) > 0)`,
+  ]
+}
+
+/** Upload images (kind `upload`) stored before `before` that nothing names. */
+const unreferencedUploadImage = (before: Date) =>
+  and(eq(images.kind, 'upload'), lt(images.createdAt, before), ...imageReferences().map((ref) => notExists(ref)))
+
+/**
+ * Up to `limit` keys of unreferenced upload images, locked until the transaction ends. An image
+ * being attached is locked `key share` by its attaching transaction, and skipped here.
+ */
+export async function lockUnreferencedUploadImages(db: Db, before: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: images.key })
+    .from(images)
+    .where(unreferencedUploadImage(before))
+    .limit(limit)
+    .for('update', { skipLocked: true })
+  return rows.map((row) => row.key)
+}
+
+/**
+ * Deletes those of `keys` still unreferenced. Run after lockUnreferencedUploadImages, this
+ * statement's snapshot sees every attach that committed before the lock was taken.
+ */
+export async function deleteUnreferencedUploadImages(db: Db, keys: string[], before: Date): Promise<string[]> {
+  if (keys.length === 0) return []
+  const rows = await db
+    .delete(images)
+    .where(and(inArray(images.key, keys), unreferencedUploadImage(before)))
+    .returning({ key: images.key })
+  return rows.map((row) => row.key)
 }

@@ -22,7 +22,7 @@ export function registerUploadRoutes(answer: AnswerCall, service: UploadsService
 }
 
 /**
- * Runs the cleanup tasks (day-old partial uploads, unattached post videos, orphan files) one
+ * Runs the cleanup tasks (day-old partial uploads, unattached post videos and images, orphan files) one
  * after another every hour while the app is open; the timer never keeps the process alive.
  */
 export function scheduleUploadCleanup(app: FastifyInstance, tasks: Record<string, () => Promise<number>>) {

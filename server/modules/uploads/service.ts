@@ -25,6 +25,8 @@ export const MAX_UPLOADS_PER_ADDRESS_PER_DAY = 10
 export const MAX_UPLOAD_PIXELS = 40_000_000
 /** Partial uploads older than this are removed, and finished ones are forgotten. */
 export const UPLOAD_TTL_MS = 24 * 3600 * 1000
+/** Unattached upload images deleted per transaction by removeUnattachedImages. */
+const IMAGE_CLEANUP_BATCH = 200
 
 /** Who an upload belongs to: its identifier names it only within this owner. */
 export interface UploadOwner {
@@ -224,6 +226,26 @@ export function createUploadsService(deps: UploadsDeps) {
       const partialVideos = removed.filter((row) => row.kind === 'video' && row.completedAt === null)
       await Promise.all(partialVideos.map((row) => rm(join(config.dataDir, videoSourcePath(row.id)), { force: true })))
       return removed.length
+    },
+
+    /**
+     * Deletes upload images (upload/img, upload/images) stored more than UPLOAD_TTL_MS ago that
+     * nothing names, in batches; answers how many. The bytes are the row: no file is left.
+     */
+    async removeUnattachedImages(): Promise<number> {
+      const before = new Date(deps.now() - UPLOAD_TTL_MS)
+      let removed = 0
+      for (;;) {
+        const batch = await db.transaction(async (tx) => {
+          const locked = await repo.lockUnreferencedUploadImages(tx, before, IMAGE_CLEANUP_BATCH)
+          return {
+            locked: locked.length,
+            deleted: (await repo.deleteUnreferencedUploadImages(tx, locked, before)).length,
+          }
+        })
+        removed += batch.deleted
+        if (batch.locked < IMAGE_CLEANUP_BATCH) return removed
+      }
     },
   }
 }

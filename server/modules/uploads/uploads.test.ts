@@ -8,12 +8,21 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { chunkCount, MAX_UPLOAD_BYTES } from '../../../core/contracts/upload.ts'
 import { descramble } from '../../../core/images/descramble.ts'
+import { PostState } from '../../../core/contracts/community-rules.ts'
+import { postImages } from '../../db/schema/community.ts'
 import { images } from '../../db/schema/images.ts'
 import { uploadChunks, uploads } from '../../db/schema/uploads.ts'
+import { seedDemoData } from '../../db/seed.ts'
 import { imageKeysFromConfig } from '../../images/scramble.ts'
-import type { TestClient } from '../../testing/client.ts'
-import { BACKENDS, useTestApp } from '../../testing/harness.ts'
-import { createUploadsService, MAX_UPLOADS_PER_ADDRESS_PER_DAY, UPLOAD_TTL_MS } from './service.ts'
+import type { CallOptions, TestClient } from '../../testing/client.ts'
+import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
+import * as postsRepo from '../community/posts-repo.ts'
+import {
+  createUploadsService,
+  MAX_UPLOADS_PER_ADDRESS_PER_DAY,
+  MAX_UPLOADS_PER_USER_PER_DAY,
+  UPLOAD_TTL_MS,
+} from './service.ts'
 
 type Uploaded = {
   done: boolean
@@ -370,5 +379,111 @@ describe.each(BACKENDS)('upload/img and upload/images (%s)', (backend) => {
     expect((await t.db.select().from(uploads)).map((row) => row.identifier)).toEqual(['recent'])
     expect(await t.db.select().from(uploadChunks)).toHaveLength(1)
     expect((await t.client.checkChunk('upload/img', old[0]!.params)).status).toBe(204)
+  })
+
+  it('caps a user at 50 new image uploads a day: the 51st is 429 and keeps nothing', async () => {
+    const userId = await signIn(t.client, 'device-upload-user-cap')
+    const first = thirds(await noisyPng(), 'user-0')[0]!
+    // Spread over the day, so the refusal counts every upload of the last 24 hours.
+    const step = Math.floor((UPLOAD_TTL_MS - 3600_000) / MAX_UPLOADS_PER_USER_PER_DAY)
+    for (let i = 0; i < MAX_UPLOADS_PER_USER_PER_DAY; i++) {
+      const chunk = { ...first, params: { ...first.params, identifier: `user-${i}` } }
+      expect((await send(t.client, chunk)).status, `upload ${i}`).toBe(200)
+      t.clock.advance(step)
+    }
+    const refused = { ...first, params: { ...first.params, identifier: 'user-over' } }
+    const capped = await send(t.client, refused)
+    expect(capped.status).toBe(429)
+    expect(capped.body).toMatchObject({ code: 4290, data: null, tip: '今日上传次数已达上限，请明天再试' })
+    const rows = await t.db.select().from(uploads)
+    expect(rows).toHaveLength(MAX_UPLOADS_PER_USER_PER_DAY)
+    expect(rows.every((row) => row.owner === `u:${userId}` && row.identifier !== 'user-over')).toBe(true)
+    expect(await t.db.select({ id: uploadChunks.uploadId }).from(uploadChunks)).toHaveLength(
+      MAX_UPLOADS_PER_USER_PER_DAY,
+    )
+    expect((await t.client.checkChunk('upload/img', refused.params)).status).toBe(204)
+    // Once the first upload is a day old, one more may begin.
+    t.clock.advance(UPLOAD_TTL_MS - step * MAX_UPLOADS_PER_USER_PER_DAY + 1000)
+    expect((await send(t.client, refused)).status).toBe(200)
+  })
+
+  /** Uploads a whole image in one chunk and answers its key. */
+  async function uploadImage(client: TestClient, identifier: string, name = 'upload/img', from?: CallOptions) {
+    const [chunk] = chunksOf(await noisyPng(16, 16), 1 << 20, identifier)
+    const answer = await client.uploadChunk(name, chunk!.params, chunk!.bytes, from)
+    expect(answer.status, identifier).toBe(200)
+    return (answer.body.data as Uploaded).image!.imageId
+  }
+
+  const imageKeys = async () => (await t.db.select({ key: images.key }).from(images)).map((row) => row.key).sort()
+
+  it('collects upload images on nothing a day after they were stored; fresh, attached and seeded ones stay', async () => {
+    await seedDemoData(t.db, new Date(START_MS))
+    const seeded = await imageKeys()
+    expect(seeded.length).toBeGreaterThan(0)
+    await signIn(t.client, 'device-upload-collect')
+    const orphan = await uploadImage(t.client, 'orphan')
+    const anonymous = await uploadImage(t.newClient(), 'anonymous', 'upload/images', { remoteAddress: '203.0.113.7' })
+    const [onPost, avatar, attached, replaced] = [
+      await uploadImage(t.client, 'on-post'),
+      await uploadImage(t.client, 'avatar'),
+      await uploadImage(t.client, 'attached'),
+      await uploadImage(t.client, 'replaced'),
+    ]
+    const ok = async (name: string, body: unknown) =>
+      expect((await t.client.call(name, body)).body.code, name).toBe(200)
+    await ok('post/publish', { categoryId: 1, content: '一张图', imageIds: [onPost] })
+    await ok('user/avatar', { imageId: replaced })
+    await ok('user/avatar', { imageId: avatar })
+    await ok('feedback/add', { type: 'playback', content: '截图', imageIds: [attached] })
+
+    t.clock.advance(UPLOAD_TTL_MS + 60_000)
+    const fresh = await uploadImage(t.client, 'fresh')
+    const service = createUploadsService({ db: t.db, config: t.config, now: t.clock.now })
+    // The hourly order: the day-old uploads (which still name their images) go first.
+    await service.removeStaleUploads()
+    expect(await service.removeUnattachedImages()).toBe(3)
+    expect(await imageKeys()).toEqual([...seeded, onPost, avatar, attached, fresh].sort())
+    for (const key of [orphan, anonymous, replaced]) {
+      expect((await t.app.inject({ method: 'GET', url: `/img/${key}` })).statusCode, key).toBe(404)
+    }
+    expect(await service.removeUnattachedImages()).toBe(0)
+  })
+
+  it('never collects an image a transaction is attaching: the post keeps it', async () => {
+    const userId = await signIn(t.client, 'device-upload-attach-race')
+    const key = await uploadImage(t.client, 'racing')
+    t.clock.advance(UPLOAD_TTL_MS + 60_000)
+    const service = createUploadsService({ db: t.db, config: t.config, now: t.clock.now })
+    await service.removeStaleUploads()
+
+    let sweep: Promise<number> | null = null
+    const postId = await t.db.transaction(async (tx) => {
+      // post/publish's own check, which holds the image until the post commits.
+      expect(await postsRepo.ownImageKeys(tx, userId, [key])).toEqual(new Set([key]))
+      // The sweep runs while the image is checked and not yet named by a post. PostgreSQL runs it
+      // beside this transaction (it skips the held image); PGlite, one transaction at a time, after it.
+      sweep = service.removeUnattachedImages()
+      if (backend === 'postgres') expect(await sweep).toBe(0)
+      const at = new Date(t.clock.now())
+      return postsRepo.insertPost(
+        tx,
+        {
+          authorId: userId,
+          categoryId: 1,
+          content: '同时发布',
+          price: 0,
+          state: PostState.Published,
+          videoId: null,
+          createdAt: at,
+          publishedAt: at,
+        },
+        [key],
+      )
+    })
+    expect(await sweep!).toBe(0)
+    expect(await imageKeys()).toEqual([key])
+    expect(await t.db.select().from(postImages)).toEqual([{ postId, position: 0, imageKey: key }])
+    expect(await service.removeUnattachedImages()).toBe(0)
   })
 })
