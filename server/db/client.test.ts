@@ -65,7 +65,8 @@ describe('openDatabase', () => {
       await other.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
       await expect(database.migrate()).rejects.toThrow(/migrating this database for over 0.3 s/)
       // The pooled connection came back without the time-out.
-      expect((await database.db.execute(sql`show lock_timeout`)).rows).toEqual([{ lock_timeout: '0' }])
+      const shown = (await database.db.execute(sql`show lock_timeout`)) as unknown as { rows: unknown[] }
+      expect(shown.rows).toEqual([{ lock_timeout: '0' }])
       await other.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
       await database.migrate()
       expect(await database.db.select().from(announcements)).toEqual([])
