@@ -11,7 +11,6 @@ import {
   posts,
   userBlocks,
 } from '../../db/schema/community.ts'
-import { images } from '../../db/schema/images.ts'
 import { preparedPerDb } from '../../db/prepared.ts'
 import { batchPerTurn, rawPrepared } from '../../db/raw.ts'
 import type { Position } from '../catalogue/cursor.ts'
@@ -396,18 +395,6 @@ export async function countPostsSince(db: Db, authorId: number, since: Date): Pr
     .from(posts)
     .where(and(eq(posts.authorId, authorId), gt(posts.createdAt, since)))
   return row?.n ?? 0
-}
-
-/** The images among `keys` this user uploaded. */
-export async function ownImageKeys(db: Db, userId: number, keys: string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set()
-  const rows = await db
-    .select({ key: images.key })
-    .from(images)
-    .where(and(inArray(images.key, keys), eq(images.uploadedBy, userId)))
-    // Held until the attach commits, so the sweep of unattached uploads skips these images.
-    .for('key share')
-  return new Set(rows.map((row) => row.key))
 }
 
 /** The upload's post video, locked until the transaction ends, with whether a post uses it. */

@@ -23,6 +23,7 @@ import { balanceOf, RefType } from '../wallet/repo.ts'
 import { createWalletService } from '../wallet/service.ts'
 import type { CommunityDeps } from './deps.ts'
 import { PostLedgerReason } from './ledger.ts'
+import { lockOwnImages } from '../images/repo.ts'
 import * as repo from './posts-repo.ts'
 import { normalizeKeyword } from '../search/service.ts'
 import { PostOrders, type CardRow, type PostOrder } from './posts-repo.ts'
@@ -212,7 +213,7 @@ export function createPostsService(deps: CommunityDeps) {
       if ((await repo.countPostsSince(tx, userId, new Date(nowMs - DAY_MS))) >= DAILY_POST_LIMIT) {
         throw businessError(BusinessCode.PublishLimit)
       }
-      const own = await repo.ownImageKeys(tx, userId, imageKeys)
+      const own = await lockOwnImages(tx, userId, imageKeys)
       if (imageKeys.some((key) => !own.has(key))) throw businessError(BusinessCode.ImageNotYours)
       let videoId: number | null = null
       if (request.videoUploadId !== undefined) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { images } from '../../db/schema/images.ts'
 
@@ -33,4 +33,19 @@ export async function lockUploader(db: Db, key: string): Promise<number | null |
     .limit(1)
     .for('key share')
   return rows[0]?.uploadedBy
+}
+
+/**
+ * The images among `keys` this user uploaded through upload/img (upload/images' have no
+ * uploader), locked `key share` until the transaction ends like lockUploader's, so the sweep of
+ * unattached uploads skips images being attached.
+ */
+export async function lockOwnImages(db: Db, userId: number, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set()
+  const rows = await db
+    .select({ key: images.key })
+    .from(images)
+    .where(and(inArray(images.key, [...keys]), eq(images.uploadedBy, userId)))
+    .for('key share')
+  return new Set(rows.map((row) => row.key))
 }

@@ -9,18 +9,6 @@ export type NewFeedback = Omit<typeof feedback.$inferInsert, 'id' | 'reply' | 'r
 export type FaqRow = typeof faqEntries.$inferSelect
 export type FaqFields = Omit<typeof faqEntries.$inferInsert, 'id'>
 
-/** The images among `keys` this user uploaded through upload/img (upload/images' have no uploader). */
-export async function ownImageKeys(db: Db, userId: number, keys: readonly string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set()
-  const rows = await db
-    .select({ key: images.key })
-    .from(images)
-    .where(and(inArray(images.key, [...keys]), eq(images.uploadedBy, userId)))
-    // Held until the attach commits, so the sweep of unattached uploads skips these images.
-    .for('key share')
-  return new Set(rows.map((row) => row.key))
-}
-
 /** Locks the user's row until the transaction ends, so two submissions of one user count one after the other. */
 export async function lockUser(db: Db, userId: number): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update')

@@ -17,6 +17,7 @@ import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
 import { writeMessage } from '../messages/write.ts'
 import { loadConfigValue } from '../ping/repo.ts'
 import { dayStart } from '../welfare/days.ts'
+import { lockOwnImages } from '../images/repo.ts'
 import * as repo from './repo.ts'
 
 type FeedbackRequest = v.InferOutput<typeof FeedbackRequestSchema>
@@ -91,7 +92,7 @@ export function createSupportService(deps: SupportDeps) {
       if ((await repo.countFeedbackSince(tx, userId, dayStart(nowMs))) >= DAILY_FEEDBACK_LIMIT) {
         throw businessError(BusinessCode.FeedbackLimit)
       }
-      const own = await repo.ownImageKeys(tx, userId, imageKeys)
+      const own = await lockOwnImages(tx, userId, imageKeys)
       if (imageKeys.some((key) => !own.has(key))) throw businessError(BusinessCode.ImageNotYours)
       const id = await repo.insertFeedback(tx, {
         userId,

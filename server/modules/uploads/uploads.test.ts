@@ -17,6 +17,7 @@ import { imageKeysFromConfig } from '../../images/scramble.ts'
 import type { CallOptions, TestClient } from '../../testing/client.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
 import * as postsRepo from '../community/posts-repo.ts'
+import { lockOwnImages } from '../images/repo.ts'
 import {
   createUploadsService,
   MAX_UPLOADS_PER_ADDRESS_PER_DAY,
@@ -460,7 +461,7 @@ describe.each(BACKENDS)('upload/img and upload/images (%s)', (backend) => {
     let sweep: Promise<number> | null = null
     const postId = await t.db.transaction(async (tx) => {
       // post/publish's own check, which holds the image until the post commits.
-      expect(await postsRepo.ownImageKeys(tx, userId, [key])).toEqual(new Set([key]))
+      expect(await lockOwnImages(tx, userId, [key])).toEqual(new Set([key]))
       // The sweep runs while the image is checked and not yet named by a post. PostgreSQL runs it
       // beside this transaction (it skips the held image); PGlite, one transaction at a time, after it.
       sweep = service.removeUnattachedImages()
