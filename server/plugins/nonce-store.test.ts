@@ -43,6 +43,17 @@ describe('memory nonce store', () => {
     expect(await store.remember('d', 600)).toBe(true)
   })
 
+  it('stays full at its cap for thousands of nonces, forgetting exactly the oldest ones', async () => {
+    const store = createMemoryNonceStore({ now: () => 0, maxEntries: 100 })
+    for (let i = 0; i < 5000; i++) expect(await store.remember(`n${i}`, 600)).toBe(true)
+    expect(store.size()).toBe(100)
+    for (let i = 4900; i < 5000; i++) expect(await store.remember(`n${i}`, 600)).toBe(false)
+    // The oldest left was n4900; forgetting it made room for n4899, which is new again.
+    expect(await store.remember('n4899', 600)).toBe(true)
+    expect(await store.remember('n4900', 600)).toBe(true)
+    expect(await store.remember('n4902', 600)).toBe(false)
+  })
+
   it('keeps protocol nonces apart from other keys and for at least the whole TTL', async () => {
     let now = 500
     const store = createMemoryNonceStore({ now: () => now })
