@@ -1,6 +1,9 @@
+import { setTimeout as wait } from 'node:timers/promises'
+import Fastify from 'fastify'
+import { Registry } from 'prom-client'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../testing/harness.ts'
-import { OVERLOAD_RETRY_AFTER_SECONDS } from './overload.ts'
+import { OVERLOAD_RETRY_AFTER_SECONDS, STARTUP_GRACE_MS, registerOverloadShedding } from './overload.ts'
 
 /** Keeps the event loop busy, as a request doing too much work on it would. */
 function blockEventLoop(ms: number) {
@@ -43,5 +46,31 @@ describe('overload shedding', () => {
     blockEventLoop(1500)
     await new Promise((resolve) => setImmediate(resolve))
     expect((await t.app.inject({ url: '/api/app/ping/check' })).statusCode).not.toBe(503)
+  })
+})
+
+describe('overload shedding right after a start', () => {
+  it('does not shed because of the event-loop delay of its own start-up (issue 24)', async () => {
+    const app = Fastify()
+    await registerOverloadShedding(app, {
+      config: { overloadEventLoopDelayMs: 50, overloadHeapPercent: 0 },
+      metrics: new Registry(),
+    })
+    app.get('/ping', async () => 'pong')
+    // Start-up work after the plugin began measuring: migrations and seed on PGlite block like this.
+    blockEventLoop(1200)
+    await app.ready()
+    try {
+      // Real time: the plugin samples on its own timer, past the samples that cover the start.
+      const until = performance.now() + STARTUP_GRACE_MS + 500
+      const statuses = new Set<number>()
+      while (performance.now() < until) {
+        statuses.add((await app.inject({ url: '/ping' })).statusCode)
+        await wait(100)
+      }
+      expect([...statuses]).toEqual([200])
+    } finally {
+      await app.close()
+    }
   })
 })

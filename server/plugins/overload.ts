@@ -4,6 +4,16 @@ import type { FastifyInstance } from 'fastify'
 import { Counter, type Registry } from 'prom-client'
 import type { Config } from '../config.ts'
 
+/** How often @fastify/under-pressure samples the event-loop delay (its default, set explicitly). */
+const PRESSURE_SAMPLE_INTERVAL_MS = 1000
+
+/**
+ * After the app is ready, the plugin's samples still cover start-up work (registering the other
+ * plugins, the static app, opening the database) until the second sample: the first may span
+ * the moment it became ready. Until then a lagging event loop is the server's own start, not load.
+ */
+export const STARTUP_GRACE_MS = 2 * PRESSURE_SAMPLE_INTERVAL_MS
+
 /** What an overloaded server tells a client to wait before trying again. */
 export const OVERLOAD_RETRY_AFTER_SECONDS = 5
 
@@ -23,7 +33,8 @@ declare module 'fastify' {
 /**
  * Load shedding (@fastify/under-pressure): past the configured event-loop delay or share of V8's
  * heap, every request is answered 503 with Retry-After at once, so a client backs off instead of
- * waiting in a queue whose latency keeps growing. Both thresholds 0: nothing is shed.
+ * waiting in a queue whose latency keeps growing. Both thresholds 0: nothing is shed. The delay
+ * measured during the server's own start-up (STARTUP_GRACE_MS) sheds nothing (issue 24).
  */
 export async function registerOverloadShedding(
   app: FastifyInstance,
@@ -37,7 +48,13 @@ export async function registerOverloadShedding(
     labelNames: ['reason'],
     registers: [options.metrics],
   })
+  let readyAt: number | null = null
+  app.addHook('onReady', async () => {
+    readyAt = performance.now()
+  })
+  const startingUp = () => readyAt === null || performance.now() - readyAt < STARTUP_GRACE_MS
   await app.register(underPressure, {
+    sampleInterval: PRESSURE_SAMPLE_INTERVAL_MS,
     maxEventLoopDelay: overloadEventLoopDelayMs,
     maxHeapUsedBytes: Math.floor((getHeapStatistics().heap_size_limit * overloadHeapPercent) / 100),
     retryAfter: OVERLOAD_RETRY_AFTER_SECONDS,
@@ -45,6 +62,7 @@ export async function registerOverloadShedding(
     // app.ts's error handler answers (OverloadedError). Sending here and returning nothing would
     // let the plugin call next() and leave only Fastify's reply.sent check between the 503 and the handler.
     pressureHandler: async (_request, _reply, type) => {
+      if (type === 'eventLoopDelay' && startingUp()) return undefined
       shed.inc({ reason: type })
       throw new OverloadedError(type)
     },
