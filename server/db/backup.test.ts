@@ -1,4 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -65,6 +75,27 @@ describe('db:backup and db:restore (embedded database)', () => {
     const filled = Object.values(seeded).filter((value) => !value.startsWith('0 '))
     expect(filled.length).toBeGreaterThan(10)
   }, 240_000)
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'run as root, leaves the restored database owned by the owner of DATA_DIR (runs as root only)',
+    async () => {
+      const serviceUser = 4321
+      const owned = join(root, 'owned')
+      mkdirSync(owned)
+      chownSync(owned, serviceUser, serviceUser)
+      expect(await admin({ DATA_DIR: owned }, 'db:restore', backup)).toMatchObject({ code: 0, err: '' })
+      const database = join(owned, 'pglite')
+      const files = [
+        database,
+        ...readdirSync(database, { recursive: true, encoding: 'utf8' }).map((f) => join(database, f)),
+      ]
+      expect(files.length).toBeGreaterThan(100)
+      expect(
+        files.filter((file) => lstatSync(file).uid !== serviceUser || lstatSync(file).gid !== serviceUser),
+      ).toEqual([])
+    },
+    240_000,
+  )
 
   it('refuses while a server holds the data directory, and changes nothing', async () => {
     // This process stands in for the running server: the lock names a live process.

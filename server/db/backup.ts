@@ -1,4 +1,15 @@
-import { existsSync, linkSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  lchownSync,
+  linkSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { embeddedDatabaseDir } from './client.ts'
@@ -18,6 +29,20 @@ function lockStoppedDataDir(dataDir: string): DataDirLock {
     throw new BackupError(
       `${error.message}\nBackups and restores run with the server stopped: stop it, then try again.`,
     )
+  }
+}
+
+/**
+ * A restore run as root (sudo) writes root's files, which the service user the server runs as
+ * could not open: the restored database takes the owner of DATA_DIR, as the rest of it has.
+ */
+function giveToDataDirOwner(dataDir: string, restored: string) {
+  if (process.getuid?.() !== 0) return
+  const { uid, gid } = statSync(dataDir)
+  if (uid === 0 && gid === 0) return
+  lchownSync(restored, uid, gid)
+  for (const entry of readdirSync(restored, { recursive: true, encoding: 'utf8' })) {
+    lchownSync(join(restored, entry), uid, gid)
   }
 }
 
@@ -116,6 +141,7 @@ export async function restoreEmbeddedDatabase(
     if (existsSync(target)) renameSync(target, replaced)
     renameSync(staging, target)
     rmSync(replaced, { recursive: true, force: true })
+    giveToDataDirOwner(dataDir, target)
     return { tables }
   } finally {
     lock.release()
