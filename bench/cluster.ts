@@ -120,6 +120,11 @@ export interface ClusterBenchmark {
    * both), then saturated (`one`, `two`: all 16 connections as fast as the machine answers).
    */
   cluster: { equalOne: ClusterFigure; equalTwo: ClusterFigure; one: ClusterFigure; two: ClusterFigure }[]
+  /**
+   * The machine's own limit: GET ping/config at the equal load on one process, then on two that
+   * share nothing a request touches (nonces in process, rate limits off, a cached answer).
+   */
+  control: { one: ClusterFigure; two: ClusterFigure }[]
   /** Saturated phases (CPU per request) and one-connection phases (latency), with and without Redis. */
   nonce: { redis: ClusterFigure; memory: ClusterFigure; redisLatency: ClusterFigure; memoryLatency: ClusterFigure }[]
 }
@@ -160,13 +165,15 @@ export async function clusterBenchmark(): Promise<ClusterBenchmark> {
 
     // Rate limits off in both (they would use Redis too): only the nonce store differs.
     const nonceEnv = { ...env, RATE_LIMIT_PER_IP: '0', RATE_LIMIT_PER_SESSION: '0' }
-    const [withRedis, inMemory] = await Promise.all([
+    const [withRedis, inMemory, otherInMemory] = await Promise.all([
       startAppProcess({ ...nonceEnv, REDIS_URL: redisServer.url }, dataDir),
       startAppProcess(nonceEnv, dataDir),
+      startAppProcess(nonceEnv, dataDir),
     ])
-    stopAll.push(withRedis!.stop, inMemory!.stop)
+    stopAll.push(withRedis!.stop, inMemory!.stop, otherInMemory!.stop)
+    const control = await measureControl(inMemory!, otherInMemory!)
     const nonce = await measureNonceStore(withRedis!, inMemory!, redis)
-    return { cluster, nonce }
+    return { cluster, control, nonce }
   } finally {
     process.off('SIGINT', interrupted)
     process.off('SIGTERM', interrupted)
@@ -202,16 +209,27 @@ async function measureCluster(a: AppProcess, b: AppProcess, redis: Redis): Promi
   return rounds
 }
 
+const configOn = (process: AppProcess) => ({
+  process,
+  phase: (): LoadPhase => ({ url: `${process.baseUrl}${CONFIG_PATH}`, next: presignedCalls(CONFIG_PATH) }),
+})
+
+/** Two processes that share only the machine, at the cluster's equal load: what two ÷ one can reach here. */
+async function measureControl(a: AppProcess, b: AppProcess): Promise<ClusterBenchmark['control']> {
+  const one = () => loadProcesses([configOn(a)], { ratePerProcess: RATE_PER_PROCESS })
+  const two = () => loadProcesses([configOn(a), configOn(b)], { ratePerProcess: RATE_PER_PROCESS })
+  await two()
+  const rounds: ClusterBenchmark['control'] = []
+  for (let round = 0; round < ROUNDS; round++) rounds.push({ one: await one(), two: await two() })
+  return rounds
+}
+
 /** GET ping/config (no session, a cached answer): the nonce store's share is largest there. */
 async function measureNonceStore(
   withRedis: AppProcess,
   inMemory: AppProcess,
   redis: Redis,
 ): Promise<ClusterBenchmark['nonce']> {
-  const configOn = (process: AppProcess) => ({
-    process,
-    phase: (): LoadPhase => ({ url: `${process.baseUrl}${CONFIG_PATH}`, next: presignedCalls(CONFIG_PATH) }),
-  })
   const saturated = (process: AppProcess) => loadProcesses([configOn(process)], { redis })
   // One request at a time: the latency a request pays, not the queue in front of it.
   const latency = (process: AppProcess) =>
@@ -232,21 +250,21 @@ async function measureNonceStore(
 
 export function formatClusterBenchmark(figures: ClusterBenchmark): string[] {
   const med = <T>(rows: T[], pick: (row: T) => number) => median(rows.map(pick))
-  const { cluster, nonce } = figures
-  type Pair = { one: keyof ClusterBenchmark['cluster'][number]; two: keyof ClusterBenchmark['cluster'][number] }
-  const pairLines = ({ one, two }: Pair, ratioNote: string) => {
-    const ratios = cluster.map((round) => round[two].cpuRps / round[one].cpuRps)
+  const { cluster, control, nonce } = figures
+  type Round = Record<string, ClusterFigure>
+  const pairLines = (rounds: Round[], one: string, two: string, ratioNote: string) => {
+    const ratios = rounds.map((round) => round[two]!.cpuRps / round[one]!.cpuRps)
     const both = (label: string, pick: (figure: ClusterFigure) => number, digits = 0) =>
-      `  ${label.padEnd(34)} one ${med(cluster, (r) => pick(r[one]))
+      `  ${label.padEnd(34)} one ${med(rounds, (r) => pick(r[one]!))
         .toFixed(digits)
-        .padStart(6)}  two ${med(cluster, (r) => pick(r[two]))
+        .padStart(6)}  two ${med(rounds, (r) => pick(r[two]!))
         .toFixed(digits)
         .padStart(6)}`
     return [
       `${both('req/s of app CPU (capacity)', (f) => f.cpuRps)}  ratio ${median(ratios).toFixed(2)}` +
         ` (rounds ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')})${ratioNote}`,
       both('req/s on the machine (wall clock)', (f) => f.wallRps),
-      `${both('latency mean (ms)', (f) => f.latencyMean, 1)}  p99 one ${med(cluster, (r) => r[one].latencyP99)} two ${med(cluster, (r) => r[two].latencyP99)}`,
+      `${both('latency mean (ms)', (f) => f.latencyMean, 1)}  p99 one ${med(rounds, (r) => r[one]!.latencyP99)} two ${med(rounds, (r) => r[two]!.latencyP99)}`,
       both('Redis CPU per request (µs)', (f) => f.redisMicros, 1),
     ]
   }
@@ -255,10 +273,13 @@ export function formatClusterBenchmark(figures: ClusterBenchmark): string[] {
       `${ROUNDS} rounds of ${DURATION_SECONDS} s each, medians; app CPU per request (the load generator, ` +
       `Redis and PostgreSQL are not counted)`,
     `  equal load: ${RATE_PER_PROCESS} req/s to each process (the 2 cores have room for both)`,
-    ...pairLines({ one: 'equalOne', two: 'equalTwo' }, `  target ≥ ${TARGET}`),
+    ...pairLines(cluster, 'equalOne', 'equalTwo', `  target ≥ ${TARGET}`),
     `  saturated: ${CONNECTIONS} connections in all, as fast as the machine answers (two processes, the load ` +
       `generator, Redis and PostgreSQL contend for 2 cores)`,
-    ...pairLines({ one: 'one', two: 'two' }, ''),
+    ...pairLines(cluster, 'one', 'two', ''),
+    `  control: GET ping/config at the same equal load on processes that share only the machine (nonces in ` +
+      `process, rate limits off)`,
+    ...pairLines(control, 'one', 'two', '  (what two ÷ one can reach on this machine)').slice(0, 3),
   ]
   const micros = (rps: number) => 1e6 / rps
   const redisCpu = med(nonce, (r) => micros(r.redis.cpuRps))

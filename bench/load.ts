@@ -71,10 +71,17 @@ export interface LoadPhase {
   next?: () => { headers: Record<string, string>; body?: string }
 }
 
-/** One autocannon phase against the forked server; any non-2xx answer or error fails the bench. */
-export async function load(server: ChildProcess, phase: LoadPhase): Promise<LoadFigure> {
+/**
+ * One autocannon phase against the forked server, as fast as it answers or at `overallRate`
+ * requests per second; any non-2xx answer or error fails the bench.
+ */
+export async function load(
+  server: ChildProcess,
+  phase: LoadPhase,
+  options: { overallRate?: number } = {},
+): Promise<LoadFigure> {
   const cpuBefore = await serverCpuMicros(server)
-  const result = await runPhase(phase)
+  const result = await runPhase(phase, options)
   const cpuSeconds = ((await serverCpuMicros(server)) - cpuBefore) / 1e6
   return { wallRps: result.requests.average, cpuRps: result.requests.total / cpuSeconds, total: result.requests.total }
 }

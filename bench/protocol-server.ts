@@ -7,8 +7,15 @@
  * /api/) answers ping/config's text sealed with a fresh seed each time, as an answer that cannot
  * be shared is; `/bench/plain/user-info?userId=` does user/info's own work (one user read, its
  * JSON with the Authorization header as the token) without the protocol, session or envelope.
+ *
+ * And `/bench/checks`: the protocol's checks a signed `ping/config` cannot skip (the x-api-key
+ * parsed, its HMAC, the nonce remembered), called one after the other with no hooks, rate limits
+ * or dispatch, before sealed bytes of the same length: the least a signed cached answer can cost.
  */
 import { randomBytes } from 'node:crypto'
+import { constantTimeEqual } from '../core/protocol/crypto.ts'
+import { NONCE_TTL_SECONDS } from '../core/protocol/defaults.ts'
+import { parseApiKey } from '../core/protocol/sign.ts'
 import { PGlite } from '@electric-sql/pglite'
 import { buildApp } from '../server/app.ts'
 import { parseConfig } from '../server/config.ts'
@@ -16,7 +23,9 @@ import { openPostgres, wrapPglite } from '../server/db/client.ts'
 import { seedDemoData } from '../server/db/seed.ts'
 import { findUserById } from '../server/modules/accounts/repo.ts'
 import { toUserInfo } from '../server/modules/accounts/user-info.ts'
+import { createMemoryNonceStore } from '../server/plugins/nonce-store.ts'
 import { createSealer } from '../server/protocol/sealer.ts'
+import { createSigner } from '../server/protocol/signature.ts'
 
 const port = Number(process.argv[2])
 const plainBody = JSON.parse(process.argv[3] ?? 'null') as unknown
@@ -40,9 +49,21 @@ const app = await buildApp({ config, db: database.db, log: { level: config.logLe
 // routes then differ only by the protocol (checks, envelope), which is what the ratio is about.
 const plainText = JSON.stringify(plainBody)
 const JSON_TYPE = 'application/json; charset=utf-8'
+const CONFIG_PATH = '/api/app/ping/config'
 app.get('/bench/plain', (_request, reply) => reply.type(JSON_TYPE).send(plainText))
 const seal = createSealer(config.apiSecret, randomBytes)
 app.get('/api/bench/fresh-config', (_request, reply) => reply.type(JSON_TYPE).send(seal(plainText)))
+const sign = createSigner(config.apiSecret)
+const nonces = createMemoryNonceStore({ now: Date.now })
+const sealedConfig = seal(plainText)
+app.get('/bench/checks', (request, reply) => {
+  const key = parseApiKey(request.headers['x-api-key'] as string | undefined)
+  const xUserAgent = (request.headers['x-user-agent'] as string | undefined) ?? ''
+  const signed =
+    key && constantTimeEqual(sign({ token: '', path: CONFIG_PATH, xUserAgent, t: key.t, nonce: key.n }), key.s)
+  if (!signed || !nonces.rememberNow(key.n, NONCE_TTL_SECONDS)) return reply.code(403).send()
+  return reply.type(JSON_TYPE).send(sealedConfig)
+})
 app.post<{ Querystring: { userId: string } }>('/bench/plain/user-info', async (request, reply) => {
   const user = await findUserById(database.db, Number(request.query.userId))
   if (!user) return reply.code(404).send()
