@@ -44,6 +44,8 @@ interface AppProcess {
   baseUrl: string
   /** User + system CPU time the process has used, in seconds (from /proc, so no help from the process). */
   cpuSeconds(): number
+  /** Times the process has slept waiting (voluntary context switches, from /proc). */
+  sleeps(): number
   stop(): Promise<void>
 }
 
@@ -57,6 +59,10 @@ async function startAppProcess(env: Record<string, string>, dataDir: string): Pr
       const stat = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8')
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
       return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+    },
+    sleeps() {
+      const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8')
+      return Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0)
     },
     stop: server.stop,
   }
@@ -76,6 +82,8 @@ interface ClusterFigure {
   latencyP99: number
   /** Redis's own CPU per request, in microseconds (0 without Redis). */
   redisMicros: number
+  /** How often an app process slept waiting (for a request, Redis, PostgreSQL), per request. */
+  sleepsPerRequest: number
 }
 
 /**
@@ -91,11 +99,13 @@ async function loadProcesses(
   const phases = targets.map((target) => target.phase())
   const redisBefore = options.redis ? await redisCpuSeconds(options.redis) : 0
   const cpuBefore = targets.map((target) => target.process.cpuSeconds())
+  const sleepsBefore = targets.map((target) => target.process.sleeps())
   const overallRate = options.ratePerProcess
   const results = await Promise.all(phases.map((phase) => runPhase(phase, { connections, seconds, overallRate })))
   const cpuSeconds = targets.reduce((sum, target, i) => sum + target.process.cpuSeconds() - cpuBefore[i]!, 0)
   const redisSeconds = options.redis ? (await redisCpuSeconds(options.redis)) - redisBefore : 0
   const total = results.reduce((sum, result) => sum + result.requests.total, 0)
+  const sleeps = targets.reduce((sum, target, i) => sum + target.process.sleeps() - sleepsBefore[i]!, 0)
   return {
     cpuRps: total / cpuSeconds,
     wallRps: results.reduce((sum, result) => sum + result.requests.average, 0),
@@ -105,6 +115,7 @@ async function loadProcesses(
       : (connections * targets.length * seconds * 1000) / total,
     latencyP99: Math.max(...results.map((result) => result.latency.p99)),
     redisMicros: (redisSeconds / total) * 1e6,
+    sleepsPerRequest: sleeps / total,
   }
 }
 
@@ -252,7 +263,7 @@ export function formatClusterBenchmark(figures: ClusterBenchmark): string[] {
   const med = <T>(rows: T[], pick: (row: T) => number) => median(rows.map(pick))
   const { cluster, control, nonce } = figures
   type Round = Record<string, ClusterFigure>
-  const pairLines = (rounds: Round[], one: string, two: string, ratioNote: string) => {
+  const pairLines = (rounds: Round[], one: string, two: string, ratioNote: string, withRedis = true) => {
     const ratios = rounds.map((round) => round[two]!.cpuRps / round[one]!.cpuRps)
     const both = (label: string, pick: (figure: ClusterFigure) => number, digits = 0) =>
       `  ${label.padEnd(34)} one ${med(rounds, (r) => pick(r[one]!))
@@ -265,7 +276,8 @@ export function formatClusterBenchmark(figures: ClusterBenchmark): string[] {
         ` (rounds ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')})${ratioNote}`,
       both('req/s on the machine (wall clock)', (f) => f.wallRps),
       `${both('latency mean (ms)', (f) => f.latencyMean, 1)}  p99 one ${med(rounds, (r) => r[one]!.latencyP99)} two ${med(rounds, (r) => r[two]!.latencyP99)}`,
-      both('Redis CPU per request (µs)', (f) => f.redisMicros, 1),
+      ...(withRedis ? [both('Redis CPU per request (µs)', (f) => f.redisMicros, 1)] : []),
+      both('app sleeps per request', (f) => f.sleepsPerRequest, 2),
     ]
   }
   const lines = [
@@ -279,7 +291,7 @@ export function formatClusterBenchmark(figures: ClusterBenchmark): string[] {
     ...pairLines(cluster, 'one', 'two', ''),
     `  control: GET ping/config at the same equal load on processes that share only the machine (nonces in ` +
       `process, rate limits off)`,
-    ...pairLines(control, 'one', 'two', '  (what two ÷ one can reach on this machine)').slice(0, 3),
+    ...pairLines(control, 'one', 'two', '  (what two ÷ one can reach on this machine)', false),
   ]
   const micros = (rps: number) => 1e6 / rps
   const redisCpu = med(nonce, (r) => micros(r.redis.cpuRps))
