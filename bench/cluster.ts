@@ -44,7 +44,7 @@ interface AppProcess {
   baseUrl: string
   /** User + system CPU time the process has used, in seconds (from /proc, so no help from the process). */
   cpuSeconds(): number
-  /** Times the process has slept waiting (voluntary context switches, from /proc). */
+  /** Times the process's main thread (the event loop) slept waiting: voluntary context switches, from /proc. */
   sleeps(): number
   stop(): Promise<void>
 }

@@ -9,12 +9,12 @@
  * JSON with the Authorization header as the token) without the protocol, session or envelope.
  *
  * And `/bench/checks`: the protocol's checks a signed `ping/config` cannot skip (the x-api-key
- * parsed, its HMAC, the nonce remembered), called one after the other with no hooks, rate limits
- * or dispatch, before sealed bytes of the same length: the least a signed cached answer can cost.
+ * parsed, its clock, its HMAC, the nonce remembered), called one after the other with none of a
+ * call route's own hooks (rate limit, CORS, session) or dispatch, before sealed bytes of the same length: the least a signed cached answer can cost.
  */
 import { randomBytes } from 'node:crypto'
 import { constantTimeEqual } from '../core/protocol/crypto.ts'
-import { NONCE_TTL_SECONDS } from '../core/protocol/defaults.ts'
+import { MAX_CLOCK_SKEW_SECONDS, NONCE_TTL_SECONDS } from '../core/protocol/defaults.ts'
 import { parseApiKey } from '../core/protocol/sign.ts'
 import { PGlite } from '@electric-sql/pglite'
 import { buildApp } from '../server/app.ts'
@@ -58,9 +58,12 @@ const nonces = createMemoryNonceStore({ now: Date.now })
 const sealedConfig = seal(plainText)
 app.get('/bench/checks', (request, reply) => {
   const key = parseApiKey(request.headers['x-api-key'] as string | undefined)
-  const xUserAgent = (request.headers['x-user-agent'] as string | undefined) ?? ''
+  const xUserAgent = request.headers['x-user-agent'] as string | undefined
+  const onTime = key && Math.abs(Math.floor(Date.now() / 1000) - key.t) <= MAX_CLOCK_SKEW_SECONDS
   const signed =
-    key && constantTimeEqual(sign({ token: '', path: CONFIG_PATH, xUserAgent, t: key.t, nonce: key.n }), key.s)
+    onTime &&
+    xUserAgent &&
+    constantTimeEqual(sign({ token: '', path: CONFIG_PATH, xUserAgent, t: key.t, nonce: key.n }), key.s)
   if (!signed || !nonces.rememberNow(key.n, NONCE_TTL_SECONDS)) return reply.code(403).send()
   return reply.type(JSON_TYPE).send(sealedConfig)
 })

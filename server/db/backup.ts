@@ -136,12 +136,18 @@ export async function restoreEmbeddedDatabase(
       rmSync(staging, { recursive: true, force: true })
       throw new BackupError(`${file} could not be loaded as a Marquee backup: ${(error as Error).message}`)
     }
+    // Before it replaces anything: a failure here leaves the old database as it was.
+    try {
+      giveToDataDirOwner(dataDir, staging)
+    } catch (error) {
+      rmSync(staging, { recursive: true, force: true })
+      throw new BackupError(`could not give the restored database the owner of ${dataDir}: ${(error as Error).message}`)
+    }
     const replaced = `${target}.replaced`
     rmSync(replaced, { recursive: true, force: true })
     if (existsSync(target)) renameSync(target, replaced)
     renameSync(staging, target)
     rmSync(replaced, { recursive: true, force: true })
-    giveToDataDirOwner(dataDir, target)
     return { tables }
   } finally {
     lock.release()

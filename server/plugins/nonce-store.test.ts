@@ -54,6 +54,21 @@ describe('memory nonce store', () => {
     expect(await store.remember('n4902', 600)).toBe(false)
   })
 
+  it('still refuses a nonce stored again after it expired unswept (TTLs differ), full or not', async () => {
+    for (const maxEntries of [undefined, 2]) {
+      let now = 0
+      const store = createMemoryNonceStore({ now: () => now, ...(maxEntries ? { maxEntries } : {}) })
+      await store.remember('long', 600)
+      await store.remember('a', 1)
+      now = 1000
+      // 'a' expired, but the sweep stops at 'long' before reaching it: it is stored again.
+      expect(await store.remember('a', 600)).toBe(true)
+      now = 600_000
+      // Sweeping 'long' passes the first arrival of 'a', which must not take the second with it.
+      expect(await store.remember('a', 600)).toBe(false)
+    }
+  })
+
   it('keeps protocol nonces apart from other keys and for at least the whole TTL', async () => {
     let now = 500
     const store = createMemoryNonceStore({ now: () => now })

@@ -82,7 +82,7 @@ export function createMemoryNonceStore(
   options: MemoryNonceStoreOptions,
 ): NonceStore & Required<Pick<NonceStore, 'rememberNow'>> & { size(): number } {
   const counts: NonceCounts = { remembered: 0, replays: 0 }
-  const maxEntries = options.maxEntries ?? 1_000_000
+  const maxEntries = Math.max(1, options.maxEntries ?? 1_000_000)
   const startSecond = Math.floor(options.now() / 1000)
   const expiries = new Map<string, number>()
   // Every entry stored, with the expiry it was stored with, oldest first from `head`.
@@ -91,7 +91,8 @@ export function createMemoryNonceStore(
   let head = 0
   /** Where the oldest entry still stored is in the arrivals (-1: none), skipping ones since removed. */
   const oldest = () => {
-    // An arrival is stale once its nonce was removed, or stored again (with a later expiry).
+    // An arrival is stale once its nonce was stored again with a later expiry: expired but not
+    // yet swept, as when the clock stepped back or TTLs differ. Sweeping it would forget the new one.
     while (head < arrivals.length && expiries.get(arrivals[head]!) !== arrivalExpiries[head])
       arrivals[head++] = undefined
     return head < arrivals.length ? head : -1

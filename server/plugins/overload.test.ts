@@ -57,7 +57,7 @@ describe('overload shedding right after a start', () => {
       metrics: new Registry(),
     })
     app.get('/ping', async () => 'pong')
-    // Start-up work after the plugin began measuring: migrations and seed on PGlite block like this.
+    // Start-up work after the plugin began measuring (routes, the static app, jobs) blocks like this.
     blockEventLoop(1200)
     await app.ready()
     try {

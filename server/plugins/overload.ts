@@ -8,11 +8,12 @@ import type { Config } from '../config.ts'
 const PRESSURE_SAMPLE_INTERVAL_MS = 1000
 
 /**
- * After the app is ready, the plugin's samples still cover start-up work (registering the other
- * plugins, the static app, opening the database) until the second sample: the first may span
- * the moment it became ready. Until then a lagging event loop is the server's own start, not load.
+ * After the app is ready, the plugin's samples still cover start-up work (registering the routes
+ * after this plugin, the static app, starting the jobs, listening): the first sample may span the
+ * moment it became ready, and a stall just after a sample falls into the next. Until the third a
+ * lagging event loop is the server's own start, not load.
  */
-export const STARTUP_GRACE_MS = 2 * PRESSURE_SAMPLE_INTERVAL_MS
+export const STARTUP_GRACE_MS = 3 * PRESSURE_SAMPLE_INTERVAL_MS
 
 /** What an overloaded server tells a client to wait before trying again. */
 export const OVERLOAD_RETRY_AFTER_SECONDS = 5
