@@ -89,7 +89,7 @@ export function createMemoryNonceStore(
   let arrivals: (string | undefined)[] = []
   let arrivalExpiries: number[] = []
   let head = 0
-  /** Where the oldest entry still stored is in the arrivals (-1: none), skipping ones since removed. */
+  /** Where the oldest entry still stored is in the arrivals (-1: none), past the stale ones. */
   const oldest = () => {
     // An arrival is stale once its nonce was stored again with a later expiry: expired but not
     // yet swept, as when the clock stepped back or TTLs differ. Sweeping it would forget the new one.
