@@ -85,8 +85,8 @@ export const videos = pgTable(
   },
   (t) => [
     index('videos_search_grams_idx').using('gin', t.searchGrams),
-    // search/details ranks a title equal to the keyword first.
-    index('videos_title_lower_idx').on(sql`lower(${t.title})`),
+    // search/details ranks a title equal to the keyword first (search_fold: migration 0013_search_fold).
+    index('videos_title_fold_idx').on(sql`search_fold(${t.title})`),
     // One index per keyset order (key, id), so each page is an index range scan.
     index('videos_published_idx').on(t.publishedAt, t.id),
     index('videos_play_count_idx').on(t.playCount, t.id),

@@ -102,7 +102,7 @@ export async function listFollowed(db: Db, viewerId: number, after: Position | n
 
 /**
  * Creators: registered users, and guests who have published a post. Their nickname contains
- * `keyword` (case-insensitive, LIKE wildcards taken literally; found through users_search_grams_idx);
+ * `keyword` (normalizeKeyword's, matched as search matches it; found through users_search_grams_idx);
  * by id, after `afterId`.
  */
 export async function searchCreators(db: Db, viewerId: number, keyword: string, afterId: number | null, limit: number) {

@@ -340,7 +340,7 @@ describe.each(BACKENDS)('creators (%s)', (backend) => {
     expect(after[0]!.rank).toBe(1)
   })
 
-  it('user/list: creators whose nickname contains the keyword, any case, wildcards literal, pages of 10', async () => {
+  it('user/list: creators whose nickname contains the keyword, any ASCII case or width, wildcards literal, pages of 10', async () => {
     const me = await loginGuest(t.client, 'device-search')
     const [alice, percent, underscore, blocked] = await insertUsers(t.db, ['Alice星', '百分%比', 'a_b', 'ALICE被拉黑'])
     const [guestPoster, guestReader] = await insertUsers(t.db, ['游客alice发帖', '游客alice只看'], { guest: true })
@@ -352,6 +352,7 @@ describe.each(BACKENDS)('creators (%s)', (backend) => {
     const ids = async (keyword: string) =>
       (await call<{ items: CreatorCard[] }>('user/list', { keyword })).items.map((item) => item.id)
     expect(await ids('alice')).toEqual([alice, guestPoster])
+    expect(await ids(' ＡＬＩＣＥ ')).toEqual([alice, guestPoster])
     expect(await ids('%')).toEqual([percent])
     expect(await ids('_')).toEqual([underscore])
     expect(await ids('没有这个人')).toEqual([])

@@ -5,6 +5,7 @@ import { PAGE_SIZE, type Page } from '../../../core/contracts/media.ts'
 import { BusinessCode } from '../../../core/protocol/codes.ts'
 import { businessError } from '../../errors.ts'
 import { decodeCursor, encodeCursor } from '../catalogue/cursor.ts'
+import { normalizeKeyword } from '../search/service.ts'
 import * as repo from './creators-repo.ts'
 import type { CommunityDeps } from './deps.ts'
 
@@ -93,7 +94,7 @@ export function createCreatorsService(deps: CommunityDeps) {
 
   async function search(userId: number, keyword: string, cursor: string | undefined): Promise<Page<CreatorCard>> {
     const after = decodeCursor(SEARCH_LIST, cursor)
-    const rows = await repo.searchCreators(db, userId, keyword, after?.id ?? null, PAGE_SIZE + 1)
+    const rows = await repo.searchCreators(db, userId, normalizeKeyword(keyword), after?.id ?? null, PAGE_SIZE + 1)
     const shown = rows.slice(0, PAGE_SIZE)
     const last = shown.at(-1)
     return {

@@ -14,7 +14,6 @@ import {
 import { preparedPerDb } from '../../db/prepared.ts'
 import { batchPerTurn, rawPrepared } from '../../db/raw.ts'
 import type { Position } from '../catalogue/cursor.ts'
-import { containsPattern } from '../search/repo.ts'
 
 /**
  * What a like and a comment add to a post's hot score (the `hot` sort), which moves in the same
@@ -92,8 +91,8 @@ const msParam = (n: number) => `('epoch'::timestamptz + $${n}::float8 * interval
  */
 const publishedPages = (column: string, key: string) => `
   select r.n::int4, c.*
-  from unnest($1::int4[], $2::int4[], $3::int4[], $4::bool[], $5::float8[], $6::int4[], $7::int4[], $8::text[], $9::text[])
-    with ordinality as r(viewer, category, author, following, after_key, after_id, lim, keyword, pattern, n),
+  from unnest($1::int4[], $2::int4[], $3::int4[], $4::bool[], $5::float8[], $6::int4[], $7::int4[], $8::text[])
+    with ordinality as r(viewer, category, author, following, after_key, after_id, lim, keyword, n),
   lateral (
     select (row_number() over (order by ${column} desc, p.id desc))::int4, ${cardColumns('r.viewer')}
     from posts p ${CARD_JOINS}
@@ -106,7 +105,7 @@ const publishedPages = (column: string, key: string) => `
           or exists (select 1 from follows f where f.follower_id = r.viewer and f.creator_id = p.author_id))
         and not exists (select 1 from user_blocks b where b.blocker_id = r.viewer and b.blocked_id = p.author_id)
         and (r.keyword is null or (p.price = 0 and p.search_grams @> search_query_grams(r.keyword)
-          and p.content ilike r.pattern escape '\\'))
+          and strpos(search_fold(p.content), r.keyword) > 0))
         and (r.after_key is null or (${column}, p.id) < (${key}, r.after_id))
       order by ${column} desc, p.id desc
       limit r.lim
@@ -160,7 +159,6 @@ function batchedPages(db: Db, name: string, text: string) {
       requests.map((r) => r.after?.id ?? null),
       requests.map((r) => r.limit),
       requests.map((r) => r.filter.keyword ?? null),
-      requests.map((r) => (r.filter.keyword === undefined ? null : containsPattern(r.filter.keyword))),
     ])
     const pages: CardRow[][] = requests.map(() => [])
     for (const row of rows) pages[(row[0] as number) - 1]!.push(toCardRow(row.slice(2)))

@@ -3,11 +3,6 @@ import type { Db } from '../../db/client.ts'
 import { actors, tags, videoActors, videos, videoTags } from '../../db/schema/catalogue.ts'
 import { searchCounts } from '../../db/schema/search.ts'
 
-/** `text` as a LIKE pattern that matches it literally anywhere: %, _ and \ are escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
-
 /**
  * A text column whose search grams hold `keyword`'s (the GIN index's part), as an SQL condition.
  * The grams only narrow the candidates: pairs found apart also qualify, so an exact comparison
@@ -15,9 +10,12 @@ export function containsPattern(text: string): string {
  */
 export const gramsHold = (column: SQLWrapper, keyword: string): SQL => sql`${column} @> search_query_grams(${keyword})`
 
-/** `column` contains `text` anywhere, case-insensitively, wildcards taken literally. */
-export const contains = (column: SQLWrapper, text: string): SQL =>
-  sql`${column} ilike ${containsPattern(text)} escape '\\'`
+/**
+ * A text column contains `keyword` (normalizeKeyword's) anywhere once folded as keywords are
+ * (search_fold, README.md): A–Z in any case, every other character as written.
+ */
+export const contains = (column: SQLWrapper, keyword: string): SQL =>
+  sql`strpos(search_fold(${column}), ${keyword}) > 0`
 
 /**
  * Videos whose title, one of whose tags or one of whose actors contains the keyword. `offset 0`
@@ -33,8 +31,8 @@ export function matchesKeyword(keyword: string): SQL {
       where ${videoActors.videoId} = ${videos.id} and ${contains(actors.name, keyword)} offset 0)))`
 }
 
-/** Videos whose title is the keyword (lowercased, as the keyword is), served by videos_title_lower_idx. */
-export const titleIs = (keyword: string): SQL => sql`lower(${videos.title}) = ${keyword}`
+/** Videos whose title is the keyword once folded as it is, served by videos_title_fold_idx. */
+export const titleIs = (keyword: string): SQL => sql`search_fold(${videos.title}) = ${keyword}`
 
 /** One more search for `keyword`, as a single upsert (safe under concurrent searches). */
 export async function countSearch(db: Db, keyword: string, at: Date) {

@@ -8,7 +8,8 @@ import { posts } from '../../db/schema/community.ts'
 import { searchCounts } from '../../db/schema/search.ts'
 import { BACKENDS, START_MS, useTestApp } from '../../testing/harness.ts'
 import { insertTestCatalogue, sortedIds } from '../catalogue/test-catalogue.ts'
-import { containsPattern, gramsHold, matchesKeyword } from './repo.ts'
+import { insertPost, insertUser } from '../community/testing.ts'
+import { contains, gramsHold, matchesKeyword, titleIs } from './repo.ts'
 import { normalizeKeyword } from './service.ts'
 
 describe.each(BACKENDS)('search (%s)', (backend) => {
@@ -201,6 +202,103 @@ describe.each(BACKENDS)('search (%s)', (backend) => {
     }
   })
 
+  it('folds text as normalizeKeyword folds keywords: NFKC, then A–Z only to lowercase', async () => {
+    const texts = [
+      'ＡＢＣ１２３',
+      'Été',
+      'ÉTÉ',
+      'H\u0331',
+      '\u1e96',
+      'ﬁ',
+      '㍿',
+      'Straße',
+      'İstanbul',
+      '\u212a',
+      'Ω',
+      '夏日 Beach',
+    ]
+    const folded: string[] = []
+    for (const text of texts) {
+      const result = (await t.db.execute(sql`select search_fold(${text}) as folded`)) as unknown as {
+        rows: { folded: string }[]
+      }
+      folded.push(result.rows[0]!.folded)
+    }
+    expect(folded).toEqual(texts.map(normalizeKeyword))
+    expect(texts.map(normalizeKeyword)).toEqual(texts.map((text) => normalizeKeyword(normalizeKeyword(text))))
+  })
+
+  it('finds fullwidth letters and digits by ASCII keywords and back; other letters by their own case only', async () => {
+    await signIn()
+    const [fullwidth, ascii, accented, plain, tagged] = await addVideos([
+      { title: 'ＭＶ１２３ 海边', plays: 5 },
+      { title: 'mv123 山里', plays: 4 },
+      { title: 'Été à la plage', plays: 3 },
+      { title: 'été', plays: 2 },
+      { title: '无题', plays: 1 },
+    ])
+    const [tag] = await t.db.insert(tags).values({ name: 'ＶＬＯＧ日常' }).returning()
+    const [actor] = await t.db.insert(actors).values({ name: 'Amy' }).returning()
+    await t.db.insert(videoTags).values({ tagId: tag!.id, videoId: tagged! })
+    await t.db.insert(videoActors).values({ actorId: actor!.id, videoId: tagged! })
+    for (const keyword of ['mv123', 'MV123', 'ＭＶ１２３', 'ｍｖ１２３', 'Mv１23']) {
+      expect(ids(await search(keyword)), keyword).toEqual([fullwidth, ascii])
+    }
+    expect(ids(await search('vlog'))).toEqual([tagged])
+    expect(ids(await search('ＡＭＹ'))).toEqual([tagged])
+    expect(ids(await search('Été'))).toEqual([accented])
+    expect(ids(await search('été'))).toEqual([plain])
+    expect(ids(await search('ÉTÉ'))).toEqual([])
+    expect(ids(await search('É'))).toEqual([accented])
+
+    const nicknames = []
+    for (const nickname of ['ＫＡＴＥ猫', 'kate狗', 'Élodie']) nicknames.push(await insertUser(t.db, { nickname }))
+    const written = []
+    for (const content of ['Ｓｕｎｓｅｔ 海边', 'SUNSET 山里', 'élan']) {
+      written.push(await insertPost(t.db, { authorId: nicknames[0]!, content }))
+    }
+    const findUsers = async (keyword: string) => {
+      const k = normalizeKeyword(keyword)
+      const rows = await t.db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`${gramsHold(users.searchGrams, k)} and ${contains(users.nickname, k)}`)
+        .orderBy(users.id)
+      return rows.map((row) => row.id)
+    }
+    const findPosts = async (keyword: string) => {
+      const k = normalizeKeyword(keyword)
+      const rows = await t.db
+        .select({ id: posts.id })
+        .from(posts)
+        .where(sql`${gramsHold(posts.searchGrams, k)} and ${contains(posts.content, k)}`)
+        .orderBy(posts.id)
+      return rows.map((row) => row.id)
+    }
+    expect(await findUsers('kate')).toEqual([nicknames[0]!, nicknames[1]!])
+    expect(await findUsers('ＫａＴＥ')).toEqual([nicknames[0]!, nicknames[1]!])
+    expect(await findUsers('Élo')).toEqual([nicknames[2]!])
+    expect(await findUsers('élo')).toEqual([])
+    expect(await findPosts('sunset')).toEqual([written[0]!, written[1]!])
+    expect(await findPosts('ＳＵＮ')).toEqual([written[0]!, written[1]!])
+    expect(await findPosts('Élan')).toEqual([])
+  })
+
+  it('ranks titles equal to the keyword once folded first: fullwidth and any ASCII case', async () => {
+    await signIn()
+    const [wide, lower, longer, upper] = await addVideos([
+      { title: 'ＡＢＣ', plays: 1 },
+      { title: 'abc', plays: 2 },
+      { title: 'ABC 合集', plays: 100 },
+      { title: 'Abc', plays: 0 },
+    ])
+    expect(ids(await search('abc'))).toEqual([lower, wide, upper, longer])
+    expect(ids(await search('ａｂｃ'))).toEqual([lower, wide, upper, longer])
+    expect(await plan(t.db, sql`select ${videos.id} from ${videos} where ${titleIs('abc')}`)).toMatch(
+      /Index Scan on videos_title_fold_idx|Index Scan using videos_title_fold_idx/,
+    )
+  })
+
   it('answers 4000 naming keyword or cursor, and counts nothing', async () => {
     await setUp()
     for (const [body, field] of [
@@ -232,14 +330,10 @@ describe('keywords', () => {
   it.each([
     ['  夏日   Beach ', '夏日 beach'],
     ['ＡＢＣ', 'abc'],
+    ['ＭＶ１２３\u3000Été', 'mv123 Été'],
+    ['ÉTÉ', 'ÉtÉ'],
+    ['H\u0331', '\u1e96'],
   ])('normalizes %j to %j', (raw, normalized) => {
     expect(normalizeKeyword(raw)).toBe(normalized)
-  })
-  it.each([
-    ['海边', '%海边%'],
-    ['100%', '%100\\%%'],
-    ['a_b\\c', '%a\\_b\\\\c%'],
-  ])('makes %j the LIKE pattern %j', (text, pattern) => {
-    expect(containsPattern(text)).toBe(pattern)
   })
 })

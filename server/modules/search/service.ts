@@ -8,9 +8,18 @@ import * as repo from './repo.ts'
 
 const HOT_KEYWORDS = 10
 
-/** Keywords count as one however they are spaced or cased: "夏日  Beach" and "夏日 beach". */
+/**
+ * Keywords count as one however they are spaced or cased: "夏日  Beach" and "夏日 beach". Folded
+ * as the database's search_fold folds the text searched (NFKC, A–Z to a–z only, NFKC again: a
+ * lowered letter may compose with a following mark), so fullwidth ＡＢＣ is abc, and É stays É
+ * (README.md says why only ASCII).
+ */
 export function normalizeKeyword(keyword: string): string {
-  return keyword.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase()
+  const folded = keyword
+    .normalize('NFKC')
+    .replace(/[A-Z]+/g, (letters) => letters.toLowerCase())
+    .normalize('NFKC')
+  return folded.trim().replace(/\s+/g, ' ')
 }
 
 /**
