@@ -23,7 +23,7 @@ export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 })
 
 /**
- * The lowercased characters and character pairs of a text column, kept by the database: a GIN
+ * The folded characters and character pairs of a text column, kept by the database: a GIN
  * index over it finds substrings, CJK included, on PGlite and PostgreSQL alike
  * (server/modules/search/README.md). `search_grams` is created by migration 0011_search.
  */
