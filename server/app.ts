@@ -127,9 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // First, so every route is measured, and shed before anything else runs.
   const metrics = registerMetrics(app, { db, token: config.metricsToken, nonceStore, log: app.log })
   app.decorate('metrics', metrics)
-  // Before the shedding, so a shed cross-origin call still says Access-Control-Allow-Origin (a
-  // browser would otherwise report a network error, not the 503 and its Retry-After).
-  await registerCrossOriginCalls(app)
+  registerCrossOriginCalls(app)
   await registerOverloadShedding(app, { config, metrics })
   const redisProbe: ReadinessProbe[] = redis
     ? [
@@ -143,11 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     : []
   registerHealthRoutes(app, [databaseProbe(db), ...redisProbe, ...(options.readinessProbes ?? [])], now)
   app.addHook('onClose', async () => requestLog.summarise(app.log))
-  const limitCaller = await createCallerLimit(
-    app,
-    { perIp: config.rateLimitPerIp, perSession: config.rateLimitPerSession },
-    redis,
-  )
+  const limitCaller = createCallerLimit({ perIp: config.rateLimitPerIp, perSession: config.rateLimitPerSession }, redis)
   registerProtocol(app, {
     config,
     crypto,

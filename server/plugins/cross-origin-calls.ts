@@ -1,13 +1,12 @@
-import cors from '@fastify/cors'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, onSendHookHandler } from 'fastify'
 import { CALL_PATH_PREFIX } from '../../core/contracts/call.ts'
 
 /** What a call from another origin may send: its credentials travel in these headers. */
-const CALL_CORS = {
-  origin: '*',
-  methods: ['GET', 'POST'],
-  allowedHeaders: ['Authorization', 'Content-Type', 'X-User-Agent', 'x-api-key'],
-  maxAge: 86_400,
+const PREFLIGHT_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, X-User-Agent, x-api-key',
+  'Access-Control-Max-Age': '86400',
 }
 
 /**
@@ -15,24 +14,22 @@ const CALL_CORS = {
  * API entries), which need not be the page's. Calls carry their credentials in headers, never
  * cookies, so any origin may send them; the signature still decides what is answered. Nothing else
  * of this server (the static app, the sandbox pages) is opened to other origins; images and
- * streams say their own CORS.
+ * streams say their own CORS, as the calls do here: a header and a preflight route.
  *
- * The plugin's options are static (closed to every origin) and each call's route opts in through
- * its config: a per-request delegator would rebuild the options on every request.
+ * Every answer of a call route says Access-Control-Allow-Origin, whoever sent it (the handler, a
+ * protocol refusal, the error handler, the overload shedding's 503): a browser would otherwise
+ * report a network error instead of the answer. A route's onSend hooks run for all of them.
  */
-export async function registerCrossOriginCalls(app: FastifyInstance) {
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(CALL_PATH_PREFIX)) route.config = { ...route.config, cors: CALL_CORS }
-  })
-  await app.register(cors, { origin: false })
-  // A call's preflight: this route outranks the plugin's `OPTIONS *`, so it carries the calls'
-  // options, and the plugin's hook answers it before any handler runs.
-  app.options(`${CALL_PATH_PREFIX}*`, (_request, reply) => reply.callNotFound())
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** @fastify/cors reads a route's own options here (its types leave it out). */
-    cors?: typeof CALL_CORS | false
+export function registerCrossOriginCalls(app: FastifyInstance) {
+  const allowAnyOrigin: onSendHookHandler = (_request, reply, payload, done) => {
+    reply.header('Access-Control-Allow-Origin', '*')
+    done(null, payload)
   }
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(CALL_PATH_PREFIX) || route.method === 'OPTIONS') return
+    const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend]
+    route.onSend = [allowAnyOrigin, ...own]
+  })
+  // Unsigned (a browser's preflight sends no credentials) and answered before any check.
+  app.options(`${CALL_PATH_PREFIX}*`, (_request, reply) => reply.code(204).headers(PREFLIGHT_HEADERS).send())
 }

@@ -3,7 +3,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   HookHandlerDoneFunction,
-  onRequestAsyncHookHandler,
+  onRequestHookHandler,
 } from 'fastify'
 import { constantTimeEqual, type ProtocolCrypto } from '../../core/protocol/crypto.ts'
 import { ResultCode, httpStatusFor, type ApiResult, type ProtocolRejection } from '../../core/protocol/codes.ts'
@@ -29,7 +29,7 @@ export interface ProtocolDeps {
    */
   unsignedPrefixes?: readonly string[]
   /** Runs before the checks on every signed route: the per-client rate limits. */
-  limitCaller?: onRequestAsyncHookHandler | null
+  limitCaller?: onRequestHookHandler | null
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -108,8 +108,6 @@ export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
   // A callback hook, not an async one: with an in-process nonce store the checks finish in
   // this tick, without a promise or a trip through the microtask queue per request.
   function checkSignature(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
-    // Refused by the rate limit already: no nonce for it.
-    if (reply.sent) return done()
     const url = request.url
     const queryAt = url.indexOf('?')
     const path = queryAt === -1 ? url : url.slice(0, queryAt)

@@ -46,6 +46,8 @@ describe('per-client limits (pglite)', () => {
         [429, 2700],
       ]),
     )
+    // Refused before the protocol's checks: a refused call's nonce is not remembered.
+    expect(app!.nonceStore.counts().remembered).toBe(300)
     const refused = await client.call('ping/check', undefined, { remoteAddress: ATTACKER })
     expect(refused).toMatchObject({ status: 429, sealed: false, body: { code: 4290 } })
     expect(refused.headers['retry-after']).toMatch(/^\d+$/)

@@ -115,6 +115,10 @@ describe.each(BACKENDS)('ping (%s)', (backend) => {
     )
     const call = await t.client.call('ping/config', undefined, { headers: { origin: lines[0] } })
     expect(call.headers['access-control-allow-origin']).toBe('*')
+    // A refusal too, or the browser would report a network error instead of its code.
+    const unsigned = await t.app.inject({ url: '/api/app/ping/config', headers: { origin: lines[0] } })
+    expect(unsigned.json()).toMatchObject({ code: 4003 })
+    expect(unsigned.headers['access-control-allow-origin']).toBe('*')
     expect(String(call.headers['content-security-policy'])).toContain(`connect-src 'self' https: ${lines.join(' ')};`)
 
     // Nothing but the calls is opened to other origins.
