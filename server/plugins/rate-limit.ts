@@ -32,8 +32,8 @@ interface CountStore {
   incr(key: string, counted: (error: Error | null, count: Count | null) => void, windowMs: number, max: number): void
 }
 // The plugin's own stores, from its package (it has no exports map), driven by a callback hook:
-// its limiter wraps each count in three promises and the hook in a fourth, which cost a cached
-// call about 4 µs of its ~35 (bench/README.md). The counting itself stays the library's.
+// its limiter wraps each count in three promises and the hook in a fourth, most of what the
+// protocol cost a cached call (bench/README.md). The counting itself stays the library's.
 const require = createRequire(import.meta.url)
 const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
   continueExceeding: boolean,
