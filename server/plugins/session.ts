@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { LruMap } from 'toad-cache'
 import type { Db } from '../db/client.ts'
 import { findSession, touchSession } from '../modules/accounts/repo.ts'
 import type { SharedRedis } from '../redis.ts'
@@ -53,8 +54,9 @@ export function createSessionLookup(deps: {
   redis?: SharedRedis | null
   log?: { warn(object: object, message: string): void }
 }): SessionLookup {
-  // Insertion order is lookup order, so the first entry is the oldest: evicted first when full.
-  const remembered = new Map<string, { user: SessionUser; until: number }>()
+  // When full, a new session pushes out the least recently used. (A Map's first key, taken
+  // after many deletions, walks their emptied slots first: the nonce store's old collapse.)
+  const remembered = new LruMap<{ user: SessionUser; until: number }>(SESSION_CACHE_MAX_ENTRIES)
   // Counts logouts: a lookup that was under way during one may have read the session before it
   // was revoked, so its answer is used once but not remembered.
   let forgets = 0
@@ -106,7 +108,6 @@ export function createSessionLookup(deps: {
         }
         const user = { userId: row.userId, sessionId: row.sessionId }
         if (forgets !== forgetsBefore || !trusted()) return user
-        if (remembered.size >= SESSION_CACHE_MAX_ENTRIES) remembered.delete(remembered.keys().next().value!)
         remembered.set(tokenHash, { user, until: Math.min(now + SESSION_CACHE_MS, row.expiresAt.getTime()) })
         return user
       })
