@@ -3,7 +3,9 @@
  * docs/deploy.md runs it): requests per second of server CPU with two app processes ÷ with one
  * (target ≥ 0.9: a request costs the same CPU wherever it lands, so processes add capacity
  * linearly), and the Redis nonce store's cost per request (one process with REDIS_URL and one
- * without, rate limits off in both so the nonce store is the only difference).
+ * without, rate limits off in both so the nonce store is the only difference). Two controls read
+ * the ratio against this machine: processes that share nothing a request touches, and the
+ * cluster's pair with a Redis each instead of one they share.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -136,6 +138,11 @@ export interface ClusterBenchmark {
    * share nothing a request touches (nonces in process, rate limits off, a cached answer).
    */
   control: { one: ClusterFigure; two: ClusterFigure }[]
+  /**
+   * media/home at the equal load on one process, then on two with a Redis each (one PostgreSQL):
+   * the cluster's pair but for the Redis they share.
+   */
+  ownRedis: { one: ClusterFigure; two: ClusterFigure }[]
   /** Saturated phases (CPU per request) and one-connection phases (latency), with and without Redis. */
   nonce: { redis: ClusterFigure; memory: ClusterFigure; redisLatency: ClusterFigure; memoryLatency: ClusterFigure }[]
 }
@@ -171,8 +178,15 @@ export async function clusterBenchmark(): Promise<ClusterBenchmark> {
     const clusterEnv = { ...env, REDIS_URL: redisServer.url }
     const [a, b] = await Promise.all([startAppProcess(clusterEnv, dataDir), startAppProcess(clusterEnv, dataDir)])
     stopAll.push(a!.stop, b!.stop)
-    const cluster = await measureCluster(a!, b!, redis)
-    await Promise.all([a!.stop(), b!.stop()])
+    const homeOn = await homeCalls(a!)
+    const cluster = await measureCluster(homeOn, a!, b!, redis)
+    await b!.stop()
+    const otherRedis = await startRedis()
+    stopAll.push(() => otherRedis.stop())
+    const c = await startAppProcess({ ...env, REDIS_URL: otherRedis.url }, dataDir)
+    stopAll.push(c.stop)
+    const ownRedis = await measureEqualPair(homeOn, a!, c)
+    await Promise.all([a!.stop(), c.stop(), otherRedis.stop()])
 
     // Rate limits off in both (they would use Redis too): only the nonce store differs.
     const nonceEnv = { ...env, RATE_LIMIT_PER_IP: '0', RATE_LIMIT_PER_SESSION: '0' }
@@ -182,9 +196,10 @@ export async function clusterBenchmark(): Promise<ClusterBenchmark> {
       startAppProcess(nonceEnv, dataDir),
     ])
     stopAll.push(withRedis!.stop, inMemory!.stop, otherInMemory!.stop)
-    const control = await measureControl(inMemory!, otherInMemory!)
+    // Two processes that share only the machine, at the cluster's equal load: what two ÷ one can reach here.
+    const control = await measureEqualPair(configOn, inMemory!, otherInMemory!)
     const nonce = await measureNonceStore(withRedis!, inMemory!, redis)
-    return { cluster, control, nonce }
+    return { cluster, control, ownRedis, nonce }
   } finally {
     process.off('SIGINT', interrupted)
     process.off('SIGTERM', interrupted)
@@ -192,13 +207,18 @@ export async function clusterBenchmark(): Promise<ClusterBenchmark> {
   }
 }
 
-/** media/home with a guest's session: rate limits, nonce, session, a cached answer sealed. */
-async function measureCluster(a: AppProcess, b: AppProcess, redis: Redis): Promise<ClusterBenchmark['cluster']> {
+type Target = Parameters<typeof loadProcesses>[0][number]
+
+/**
+ * media/home with a guest's session (signed in through `a`; the session is in PostgreSQL, so
+ * good on every process): rate limits, nonce, session, a cached answer sealed.
+ */
+async function homeCalls(a: AppProcess): Promise<(process: AppProcess) => Target> {
   const config = await call<AppConfig>(a.baseUrl, 'ping/config', { sealRequest: false })
   const sealRequest = config.encryption.request
   const login = await call<LoginResult>(a.baseUrl, 'login/guest', { body: { devID: 'bench-cluster' }, sealRequest })
   const homeBody = () => JSON.stringify(sealRequest ? seal(crypto, secret, {}) : {})
-  const homeOn = (process: AppProcess) => ({
+  return (process) => ({
     process,
     phase: (): LoadPhase => ({
       url: `${process.baseUrl}${HOME_PATH}`,
@@ -206,6 +226,14 @@ async function measureCluster(a: AppProcess, b: AppProcess, redis: Redis): Promi
       next: presignedCalls(HOME_PATH, login.token, homeBody),
     }),
   })
+}
+
+async function measureCluster(
+  homeOn: (process: AppProcess) => Target,
+  a: AppProcess,
+  b: AppProcess,
+  redis: Redis,
+): Promise<ClusterBenchmark['cluster']> {
   const one = () => loadProcesses([homeOn(a)], { redis })
   const two = () => loadProcesses([homeOn(a), homeOn(b)], { redis })
   const equalOne = () => loadProcesses([homeOn(a)], { redis, ratePerProcess: RATE_PER_PROCESS })
@@ -225,12 +253,16 @@ const configOn = (process: AppProcess) => ({
   phase: (): LoadPhase => ({ url: `${process.baseUrl}${CONFIG_PATH}`, next: presignedCalls(CONFIG_PATH) }),
 })
 
-/** Two processes that share only the machine, at the cluster's equal load: what two ÷ one can reach here. */
-async function measureControl(a: AppProcess, b: AppProcess): Promise<ClusterBenchmark['control']> {
-  const one = () => loadProcesses([configOn(a)], { ratePerProcess: RATE_PER_PROCESS })
-  const two = () => loadProcesses([configOn(a), configOn(b)], { ratePerProcess: RATE_PER_PROCESS })
+/** `on` at the equal load on `a` alone, then on `a` and `b`, in alternating rounds after a warm-up. */
+async function measureEqualPair(
+  on: (process: AppProcess) => Target,
+  a: AppProcess,
+  b: AppProcess,
+): Promise<{ one: ClusterFigure; two: ClusterFigure }[]> {
+  const one = () => loadProcesses([on(a)], { ratePerProcess: RATE_PER_PROCESS })
+  const two = () => loadProcesses([on(a), on(b)], { ratePerProcess: RATE_PER_PROCESS })
   await two()
-  const rounds: ClusterBenchmark['control'] = []
+  const rounds: { one: ClusterFigure; two: ClusterFigure }[] = []
   for (let round = 0; round < ROUNDS; round++) rounds.push({ one: await one(), two: await two() })
   return rounds
 }
@@ -261,7 +293,7 @@ async function measureNonceStore(
 
 export function formatClusterBenchmark(figures: ClusterBenchmark): string[] {
   const med = <T>(rows: T[], pick: (row: T) => number) => median(rows.map(pick))
-  const { cluster, control, nonce } = figures
+  const { cluster, control, ownRedis, nonce } = figures
   type Round = Record<string, ClusterFigure>
   const pairLines = (rounds: Round[], one: string, two: string, ratioNote: string, withRedis = true) => {
     const ratios = rounds.map((round) => round[two]!.cpuRps / round[one]!.cpuRps)
@@ -292,6 +324,8 @@ export function formatClusterBenchmark(figures: ClusterBenchmark): string[] {
     `  control: GET ping/config at the same equal load on processes that share only the machine (nonces in ` +
       `process, rate limits off)`,
     ...pairLines(control, 'one', 'two', '  (what two ÷ one can reach on this machine)', false),
+    `  media/home at the same equal load, the second process with a Redis of its own (one PostgreSQL)`,
+    ...pairLines(ownRedis, 'one', 'two', '  (the cluster but for the shared Redis)', false),
   ]
   const micros = (rps: number) => 1e6 / rps
   const redisCpu = med(nonce, (r) => micros(r.redis.cpuRps))
