@@ -1,5 +1,6 @@
 import type { FastifyInstance, onSendHookHandler } from 'fastify'
 import { CALL_PATH_PREFIX } from '../../core/contracts/call.ts'
+import { EXEMPT_FROM_OVERLOAD } from './overload.ts'
 
 /** What a call from another origin may send: its credentials travel in these headers. */
 const PREFLIGHT_HEADERS = {
@@ -30,6 +31,9 @@ export function registerCrossOriginCalls(app: FastifyInstance) {
     const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend]
     route.onSend = [allowAnyOrigin, ...own]
   })
-  // Unsigned (a browser's preflight sends no credentials) and answered before any check.
-  app.options(`${CALL_PATH_PREFIX}*`, (_request, reply) => reply.code(204).headers(PREFLIGHT_HEADERS).send())
+  // Unsigned (a browser's preflight sends no credentials: protocol.ts leaves OPTIONS routes
+  // alone), and never shed: a preflight must succeed for the browser to show the call's own 503.
+  app.options(`${CALL_PATH_PREFIX}*`, { config: EXEMPT_FROM_OVERLOAD }, (_request, reply) =>
+    reply.code(204).headers(PREFLIGHT_HEADERS).send(),
+  )
 }

@@ -35,6 +35,14 @@ describe('overload shedding', () => {
     })
     expect(crossOrigin.statusCode).toBe(503)
     expect(crossOrigin.headers['access-control-allow-origin']).toBe('*')
+    // Its preflight is answered, or the browser would report a network error instead of the 503.
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/app/ping/check',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+    })
+    expect(preflight.statusCode).toBe(204)
+    expect(preflight.headers['access-control-allow-origin']).toBe('*')
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200)
     expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200)
     const metrics = (await t.app.inject({ url: '/metrics' })).body

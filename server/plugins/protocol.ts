@@ -139,6 +139,8 @@ export function registerProtocol(app: FastifyInstance, deps: ProtocolDeps) {
   const signedRouteHooks = deps.limitCaller ? [deps.limitCaller, checkSignature] : [checkSignature]
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || unsigned.some((prefix) => route.url.startsWith(prefix))) return
+    // A browser's preflight carries no credentials (cross-origin-calls.ts answers it).
+    if (route.method === 'OPTIONS') return
     const own =
       route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]
     route.onRequest = [...signedRouteHooks, ...own]

@@ -101,12 +101,10 @@ describe.each(BACKENDS)('migration 0013_search_fold (%s)', (backend) => {
     for (const keyword of ['mv123', 'vlog', 'Émilie']) {
       expect(await count(db, sql`select 1 from videos where search_grams @> search_query_grams(${keyword})`)).toBe(1)
     }
-    expect(
-      await count(
-        db,
-        sql`select 1 from pg_indexes where indexname in ('videos_title_fold_idx', 'videos_title_lower_idx')`,
-      ),
-    ).toBe(1)
+    const titleIndexes = (await db.execute(
+      sql`select indexname from pg_indexes where tablename = 'videos' and indexname like 'videos_title_%'`,
+    )) as unknown as { rows: { indexname: string }[] }
+    expect(titleIndexes.rows.map((row) => row.indexname)).toEqual(['videos_title_fold_idx'])
     expect(await count(db, sql`select 1 from videos where search_fold(title) = 'mv123'`)).toBe(1)
   })
 })
